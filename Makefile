@@ -1,0 +1,33 @@
+# Half Moon. `make play` to play, `make test` to run the tests (see README.md).
+# Both create .venv with the project and its extras when it is missing or older than
+# pyproject.toml; they need only Python 3.10+ (with venv) and make.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test lint solver-sample clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/halfmoon $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict game/rules
+
+solver-sample: $(STAMP)
+	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,357 @@
+"""A game of Half Moon: the table, taps and selection, removals, score, undo, end states."""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .codes import format_code, normalize_code, parse_code, random_code, shuffled_cards
+from .errors import DealCodeError, PositionError, RulesError, SavedGameError
+from .removals import (
+    PAIR_POINTS,
+    PAIR_TOTAL,
+    TRIPLE_POINTS,
+    Removal,
+    check_removal,
+    has_legal_removal,
+    legal_removals,
+    points_for,
+)
+from .slots import slot_name
+from .table import Table
+
+UNDO_LIMIT = 100
+"""How many moves undo can take back."""
+SAVE_FORMAT = "halfmoon-game"
+"""The ``format`` field of a saved game."""
+SAVE_VERSION = 1
+"""The schema version of :meth:`Game.to_dict`."""
+
+
+class Outcome(enum.Enum):
+    """How a game has ended."""
+
+    WON = "won"
+    """All 104 cards removed."""
+    STALEMATE = "stalemate"
+    """Cards remain, but no pair adds to 11 and no Jack-Queen-King triple is playable."""
+
+
+class MoveError(enum.Enum):
+    """Why a tap cleared the selection without a removal (the Move errors setting)."""
+
+    SUM_MUST_BE_11 = "The sum must be 11"
+    """Two number cards that do not add up to 11, or a number card selected first."""
+    NEEDS_JACK_QUEEN_KING = "Needs a Jack, a Queen and a King"
+    """A face card selected first, then a number card."""
+
+
+@dataclass(frozen=True)
+class TapResult:
+    """What one tap did."""
+
+    removed: tuple[str, ...] = ()
+    """The slots whose cards left the game, in tap order; empty when nothing was removed."""
+    points: int = 0
+    """Points scored by this tap: 10 for a pair, 15 for a triple, else 0."""
+    error: MoveError | None = None
+    """Why the selection was cleared without a removal, or None."""
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """What undo puts back: the table before a move and the counters."""
+
+    table: Table
+    pairs: int
+    triples: int
+
+
+class Game:
+    """One game of Half Moon, from a deal code or a position."""
+
+    def __init__(self, table: Table, code: str | None = None) -> None:
+        self._start = table
+        self._table = table
+        self._code = code
+        self._selection: list[str] = []
+        self._pairs = 0
+        self._triples = 0
+        self._history: list[tuple[Removal, tuple[Card, ...]]] = []
+        self._undo: deque[_Saved] = deque(maxlen=UNDO_LIMIT)
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def from_code(cls, code: str) -> Game:
+        """The deal of a code such as ``HM1-N-AAAAAAB`` (raises :class:`DealCodeError`)."""
+        number = parse_code(code)
+        return cls(Table.deal(shuffled_cards(number)), format_code(number))
+
+    @classmethod
+    def random(cls, rng: random.Random | None = None) -> Game:
+        """A deal chosen at random."""
+        return cls.from_code(random_code(rng))
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """A game starting from position text (raises :class:`PositionError`)."""
+        return cls(Table.parse(text))
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def code(self) -> str | None:
+        """The deal code, or None for a game started from a position."""
+        return self._code
+
+    @property
+    def table(self) -> Table:
+        """The current table (an immutable value)."""
+        return self._table
+
+    @property
+    def start(self) -> Table:
+        """The table as dealt, before any move."""
+        return self._start
+
+    def position(self) -> str:
+        """The position text of the current table (see :meth:`Table.text`)."""
+        return self._table.text()
+
+    def pile(self, number: int | str) -> tuple[Card, ...]:
+        """Pile 1 ... 12, bottom card first."""
+        return self._table.pile(number)
+
+    @property
+    def reserve(self) -> tuple[Card | None, ...]:
+        """The 8 reserve slots R1 ... R8, None where empty."""
+        return self._table.reserve
+
+    def top(self, slot: str | int) -> Card | None:
+        """The playable card of a slot, or None when it is empty."""
+        return self._table.top(slot)
+
+    def count(self, slot: str | int) -> int:
+        """How many cards a slot holds."""
+        return self._table.count(slot)
+
+    def playable(self) -> dict[str, Card]:
+        """Playable cards by slot: the top of each pile and every reserve card."""
+        return self._table.playable()
+
+    @property
+    def selection(self) -> tuple[str, ...]:
+        """The selected slots, in tap order."""
+        return tuple(self._selection)
+
+    @property
+    def pairs(self) -> int:
+        """Pairs removed so far."""
+        return self._pairs
+
+    @property
+    def triples(self) -> int:
+        """Triples removed so far."""
+        return self._triples
+
+    @property
+    def score(self) -> int:
+        """10 per pair and 15 per triple; never below zero, never affected by the clock."""
+        return PAIR_POINTS * self._pairs + TRIPLE_POINTS * self._triples
+
+    @property
+    def moves(self) -> int:
+        """Removals made: one removal is one move."""
+        return self._pairs + self._triples
+
+    @property
+    def removals(self) -> tuple[Removal, ...]:
+        """The removals made so far, oldest first (undone ones are gone)."""
+        return tuple(removal for removal, _ in self._history)
+
+    def removed_cards(self) -> list[Card]:
+        """Every card that has left the game, in the order they left."""
+        return [card for _, cards in self._history for card in cards]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """WON when the table is empty, STALEMATE when no removal is left, else None."""
+        if self._table.card_count() == 0:
+            return Outcome.WON
+        if not has_legal_removal(self._table):
+            return Outcome.STALEMATE
+        return None
+
+    def legal_removals(self) -> list[Removal]:
+        """Every pair and triple the playable cards allow now."""
+        return legal_removals(self._table)
+
+    def can_undo(self) -> bool:
+        """True when there is a move to take back."""
+        return bool(self._undo)
+
+    # ------------------------------------------------------------------- taps
+    def tap(self, slot: str | int) -> TapResult:
+        """Tap a slot, exactly as SPEC section 2 says; returns what the tap did."""
+        name = slot_name(slot)
+        card = self._table.top(name)
+        if card is None:
+            # Rule 8: tapping an empty pile or slot clears the selection.
+            self._selection.clear()
+            return TapResult()
+        if name in self._selection:
+            # Rule 2: tapping a selected card again deselects only that card.
+            self._selection.remove(name)
+            return TapResult()
+        if not self._selection:
+            # Rule 1: the tapped card becomes selected.
+            self._selection.append(name)
+            return TapResult()
+        first = self._card(self._selection[0])
+        if not first.is_face and not card.is_face:
+            # Rule 3: two number cards are removed when they add up to 11.
+            if first.value + card.value == PAIR_TOTAL:
+                return self._remove_selection_with(name)
+            return self._clear_with(MoveError.SUM_MUST_BE_11)
+        if first.is_face != card.is_face:
+            # Rule 4: a number card and a face card; the message follows the first card.
+            if first.is_face:
+                return self._clear_with(MoveError.NEEDS_JACK_QUEEN_KING)
+            return self._clear_with(MoveError.SUM_MUST_BE_11)
+        same_rank = [s for s in self._selection if self._card(s).rank == card.rank]
+        if same_rank:
+            # Rules 5 and 7: a face of a rank already selected replaces that card.
+            self._selection[self._selection.index(same_rank[0])] = name
+            return TapResult()
+        if len(self._selection) == 1:
+            # Rule 6: two faces of different ranks are both selected ...
+            self._selection.append(name)
+            return TapResult()
+        # ... and the third rank removes all three, on the third tap.
+        return self._remove_selection_with(name)
+
+    def clear_selection(self) -> None:
+        """Rule 8: tapping the table (no card) clears the selection."""
+        self._selection.clear()
+
+    def dimmed(self) -> frozenset[str]:
+        """The playable slots the Placement aid darkens for the current selection.
+
+        With no selection nothing is dimmed. Otherwise a playable card is dimmed unless
+        it is selected or some legal removal holds it together with every selected card.
+        """
+        if not self._selection:
+            return frozenset()
+        chosen = set(self._selection)
+        allowed: set[str] = set()
+        for removal in legal_removals(self._table):
+            if chosen.issubset(removal.slots):
+                allowed.update(removal.slots)
+        return frozenset(s for s in self._table.playable() if s not in allowed | chosen)
+
+    # ------------------------------------------------------------ moves, undo
+    def remove(self, removal: Removal | Iterable[str] | str) -> int:
+        """Make a removal directly (as the solver and saved games do); returns its points.
+
+        Raises :class:`IllegalRemovalError` when it is not legal now. Clears the selection.
+        """
+        if isinstance(removal, str):
+            removal = Removal.parse(removal)
+        slots = removal.slots if isinstance(removal, Removal) else tuple(removal)
+        cards = check_removal(self._table, slots)
+        self._selection.clear()
+        return self._apply(slots, cards)
+
+    def undo(self) -> bool:
+        """Take back the last move (up to 100); False when there is nothing to undo."""
+        self._selection.clear()
+        if not self._undo:
+            return False
+        saved = self._undo.pop()
+        self._table, self._pairs, self._triples = saved.table, saved.pairs, saved.triples
+        self._history.pop()
+        return True
+
+    def _card(self, slot: str) -> Card:
+        card = self._table.top(slot)
+        assert card is not None, slot
+        return card
+
+    def _clear_with(self, error: MoveError) -> TapResult:
+        self._selection.clear()
+        return TapResult(error=error)
+
+    def _remove_selection_with(self, slot: str) -> TapResult:
+        slots = (*self._selection, slot)
+        cards = check_removal(self._table, slots)
+        self._selection.clear()
+        return TapResult(removed=slots, points=self._apply(slots, cards))
+
+    def _apply(self, slots: tuple[str, ...], cards: tuple[Card, ...]) -> int:
+        self._undo.append(_Saved(self._table, self._pairs, self._triples))
+        self._table = self._table.without(slots)
+        if len(cards) == 2:
+            self._pairs += 1
+        else:
+            self._triples += 1
+        self._history.append((Removal.of(slots), cards))
+        return points_for(cards)
+
+    # ----------------------------------------------------------- saved games
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-safe data: the deal (code or start position) and its removals."""
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION}
+        if self._code is not None:
+            data["code"] = self._code
+        else:
+            data["position"] = self._start.text()
+        data["removals"] = [list(removal.slots) for removal, _ in self._history]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Restore :meth:`to_dict` data by replaying its removals.
+
+        Raises :class:`SavedGameError` naming what is wrong: not a saved game, a newer
+        version, a bad code or position, or a removal that is not legal at its turn.
+        """
+        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
+            raise SavedGameError(f"not a Half Moon saved game (no format {SAVE_FORMAT!r})")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SavedGameError(f"saved game has no valid version: {version!r}")
+        if version > SAVE_VERSION:
+            raise SavedGameError(
+                f"saved game version {version} is newer than this game reads ({SAVE_VERSION})"
+            )
+        try:
+            if "code" in data:
+                code = data["code"]
+                if not isinstance(code, str):
+                    raise DealCodeError(f"{code!r} is not a deal code")
+                game = cls.from_code(normalize_code(code))
+            elif isinstance(data.get("position"), str):
+                game = cls.from_position(data["position"])
+            else:
+                raise SavedGameError("saved game has neither a deal code nor a position")
+        except (DealCodeError, PositionError) as error:
+            raise SavedGameError(f"saved game's deal is not valid: {error}") from None
+        removals = data.get("removals", [])
+        if not isinstance(removals, list):
+            raise SavedGameError("saved game's removals are not a list")
+        for number, slots in enumerate(removals, start=1):
+            if not isinstance(slots, list) or not all(isinstance(s, str) for s in slots):
+                raise SavedGameError(f"move {number}: {slots!r} is not a list of slot names")
+            try:
+                game.remove(slots)
+            except RulesError as error:
+                raise SavedGameError(f"move {number} is not legal: {error}") from None
+        return game
+
+    def __repr__(self) -> str:
+        where = self._code if self._code is not None else "position"
+        return f"<Game {where} moves={self.moves} score={self.score}>"

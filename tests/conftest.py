@@ -1,0 +1,38 @@
+"""Shared helpers for the tests: fixture files and the seeds' example position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture_text(name: str) -> str:
+    """The text of a file in tests/fixtures."""
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def position_text(piles=None, reserve=None):
+    """Position text with the given piles {n: "cards bottom to top"} and reserve {n: "card"};
+    every other slot is empty."""
+    piles, reserve = piles or {}, reserve or {}
+    lines = [f"{n}: {piles.get(n, '-')}" for n in range(1, 13)]
+    lines += [f"R{n}: {reserve.get(n, '-')}" for n in range(1, 9)]
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def seeds_start():
+    """The seeds' example deal before its first move (SPEC section 1)."""
+    from game.rules import Game
+
+    return Game.from_position(fixture_text("seeds-start.txt"))
+
+
+@pytest.fixture
+def seeds_position(seeds_start):
+    """The seeds' position after the first move, 5S (pile 1) + 6D (pile 8)."""
+    seeds_start.remove(["1", "8"])
+    return seeds_start
