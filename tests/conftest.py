@@ -36,3 +36,14 @@ def seeds_position(seeds_start):
     """The seeds' position after the first move, 5S (pile 1) + 6D (pile 8)."""
     seeds_start.remove(["1", "8"])
     return seeds_start
+
+
+@pytest.fixture
+def display():
+    """pygame's display and font modules, headless, started for one test."""
+    from ui_helpers import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame
+    pygame.quit()

@@ -1,0 +1,134 @@
+"""The command line, the display (window or fullscreen) and the loop: ``halfmoon``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .rules import DealCodeError, normalize_code
+
+DEFAULT_WINDOW = (1280, 720)
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window size: expected WIDTHxHEIGHT, e.g. 1280x720"
+        ) from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"{text!r} is too small: at least 320x240")
+    return width, height
+
+
+def _deal_code(text: str) -> str:
+    try:
+        return normalize_code(text)
+    except DealCodeError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _frames(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of frames")
+    return value
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Read the command line; a bad argument exits with status 2 and one clear line."""
+    parser = argparse.ArgumentParser(
+        prog="halfmoon", description="Half Moon, a two-deck Elevens solitaire."
+    )
+    parser.add_argument(
+        "--deal",
+        type=_deal_code,
+        metavar="CODE",
+        help="start the deal with this code, e.g. HM1-N-AAAAAAB",
+    )
+    parser.add_argument(
+        "--window", type=_window_size, metavar="WxH", help="window size, e.g. 1280x720"
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument(
+        "--max-frames", type=_frames, metavar="N", help="run N frames and exit (for smoke tests)"
+    )
+    parser.add_argument("--version", action="version", version=f"Half Moon {__version__}")
+    return parser.parse_args(argv)
+
+
+class Display:
+    """The window: resizable, or fullscreen at the desktop's own resolution (F11)."""
+
+    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
+        import pygame
+
+        self._pygame = pygame
+        self.window_size = size
+        self.fullscreen = False
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if fullscreen:
+            self.toggle()
+
+    def toggle(self) -> None:
+        """Switch between the window and fullscreen."""
+        pygame = self._pygame
+        if self.fullscreen:
+            self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        else:
+            self.window_size = self.surface.get_size()
+            desktop = pygame.display.get_desktop_sizes()[0]
+            self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play Half Moon. Returns the process exit status."""
+    args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from .loop import Loop
+    from .rules import Game
+    from .scenes.base import Context, Quit, Scene
+    from .scenes.play import PlayScene
+    from .scenes.title import TitleScene
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption("Half Moon")
+    size = args.window or DEFAULT_WINDOW
+    if args.window is None:
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            width, height = desktops[0]
+            size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
+    display = Display(size, args.fullscreen)
+    ctx = Context(toggle_fullscreen=display.toggle)
+    scene: Scene = PlayScene(ctx, Game.from_code(args.deal)) if args.deal else TitleScene(ctx)
+
+    def on_event(event: pygame.event.Event, current: Scene) -> Scene | None:
+        if event.type == pygame.QUIT:
+            return Quit(ctx)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            display.toggle()
+            current.enter(display.surface.get_size())
+            return current
+        return None
+
+    loop = Loop(scene, surface=lambda: display.surface, on_event=on_event)
+    try:
+        return loop.run(args.max_frames)
+    finally:
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""The game's bundled font, DejaVu Sans (suit symbols and Cyrillic): ``font(24, bold=True)``."""
+
+from __future__ import annotations
+
+import pygame
+
+from .assets import AssetError, asset_path
+
+__all__ = ["AssetError", "clear", "font"]
+
+#: The font file for regular and bold text, in ``assets/fonts``.
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_quit_registered = False
+
+
+def clear() -> None:
+    """Forget the loaded fonts (``pygame.quit()`` calls this)."""
+    global _quit_registered
+    _fonts.clear()
+    _quit_registered = False  # pygame forgets its quit functions once it has run them
+
+
+def font(size_px: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans (or DejaVu Sans Bold) at ``size_px`` pixels, loaded once per size.
+
+    Starts ``pygame.font`` if needed. Raises :class:`AssetError` naming the font file when
+    it is missing or unreadable.
+    """
+    global _quit_registered
+    if size_px <= 0:
+        raise ValueError(f"a font size must be positive, got {size_px!r}")
+    key = (size_px, bold)
+    loaded = _fonts.get(key)
+    if loaded is None:
+        path = asset_path("fonts", FONT_FILES[bold])
+        if not path.is_file():
+            raise AssetError(f"font file not found: {path}")
+        if not pygame.font.get_init():
+            pygame.font.init()
+        try:
+            loaded = pygame.font.Font(path, size_px)
+        except (OSError, pygame.error) as error:
+            raise AssetError(f"cannot read font file {path}: {error}") from error
+        if not _quit_registered:
+            pygame.register_quit(clear)
+            _quit_registered = True
+        _fonts[key] = loaded
+    return loaded

@@ -1,0 +1,105 @@
+"""The fixed-timestep loop (Fiedler, "Fix Your Timestep!") and the scene switch.
+
+The simulation advances in fixed steps of :data:`STEP`; the frame time is clamped so a
+stall never makes it spiral; drawing happens only when the scene changed, and while
+nothing moves the loop slows down so an idle table costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from .scenes.base import Quit, Scene
+
+STEP = 1 / 60
+"""Seconds per simulation step (60 updates a second)."""
+MAX_FRAME = 0.25
+"""The longest frame time the simulation catches up on."""
+ACTIVE_FPS = 60
+"""Loop rate while something moves or input arrived recently."""
+IDLE_FPS = 15
+"""Loop rate while the table is still: a tap still shows within 1/15 s."""
+ACTIVE_AFTER_INPUT = 1.0
+"""Seconds of full rate after the last input."""
+
+
+class Loop:
+    """Runs scenes until one returns :class:`Quit` (or ``max_frames`` frames ran)."""
+
+    def __init__(
+        self,
+        scene: Scene,
+        *,
+        surface: Callable[[], pygame.Surface] = pygame.display.get_surface,
+        on_event: Callable[[pygame.event.Event, Scene], Scene | None] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.scene = scene
+        self._surface = surface
+        self._on_event = on_event
+        self._now = clock
+        self.frames = 0
+        self.draws = 0
+        self.sim_time = 0.0
+        self._accumulator = 0.0
+        self._last_input = -ACTIVE_AFTER_INPUT
+        self._tick = pygame.time.Clock()
+        self.scene.enter(self._surface().get_size())
+
+    def switch(self, scene: Scene) -> None:
+        """Make ``scene`` current."""
+        self.scene = scene
+        scene.enter(self._surface().get_size())
+
+    def frame(self, frame_time: float) -> bool:
+        """One frame: events, fixed updates, draw if needed. False once the game quits."""
+        for event in pygame.event.get():
+            self._last_input = self.sim_time
+            nxt = self._on_event(event, self.scene) if self._on_event else None
+            if nxt is None:
+                if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                    self.scene.enter(self._surface().get_size())
+                    continue
+                nxt = self.scene.handle_event(event)
+            if isinstance(nxt, Quit):
+                return False
+            if nxt is not None:
+                self.switch(nxt)
+        self._accumulator += min(frame_time, MAX_FRAME)
+        while self._accumulator >= STEP:
+            nxt = self.scene.update(STEP)
+            self._accumulator -= STEP
+            self.sim_time += STEP
+            if isinstance(nxt, Quit):
+                return False
+            if nxt is not None:
+                self.switch(nxt)
+        if self.scene.needs_draw():
+            surface = self._surface()
+            rects = self.scene.draw(surface, self._accumulator / STEP)
+            self.scene.dirty = False
+            if rects is None:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
+            self.draws += 1
+        self.frames += 1
+        return True
+
+    def idle(self) -> bool:
+        """True when nothing moves and no input came for a while."""
+        return not self.scene.animating and self.sim_time - self._last_input > ACTIVE_AFTER_INPUT
+
+    def run(self, max_frames: int | None = None) -> int:
+        """Run until quit (exit status 0) or until ``max_frames`` frames have run."""
+        previous = self._now()
+        while max_frames is None or self.frames < max_frames:
+            now = self._now()
+            if not self.frame(now - previous):
+                break
+            previous = now
+            self._tick.tick(IDLE_FPS if self.idle() else ACTIVE_FPS)
+        return 0

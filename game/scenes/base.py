@@ -1,0 +1,80 @@
+"""What every scene is, and the context the scenes share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..rules import Game
+from ..settings import Settings
+from ..sprites import CardArt
+
+
+@dataclass
+class Context:
+    """What the scenes share: settings, card art, the game in progress, display actions."""
+
+    settings: Settings = field(default_factory=Settings)
+    art: CardArt = field(default_factory=CardArt)
+    game: Game | None = None
+    """The game in progress, offered as Continue on the title screen."""
+    elapsed: float = 0.0
+    """That game's clock, in seconds."""
+    toggle_fullscreen: Callable[[], None] = lambda: None
+    """Switch between a window and fullscreen (set by the app)."""
+    stats: dict[str, int] = field(default_factory=lambda: {"played": 0, "won": 0, "stalemates": 0})
+    """This session's counts (the statistics issue stores them)."""
+
+
+class Scene:
+    """A screen of the game. Handlers return the next scene, or None to stay."""
+
+    #: True while something moves: the loop then runs at full rate.
+    animating: bool = False
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.size = (0, 0)
+        self.dirty = True
+
+    def enter(self, size: tuple[int, int]) -> None:
+        """Called when the scene becomes current (and again after a resize)."""
+        self.size = size
+        self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> Scene | None:
+        """React to one input event; return the next scene or None."""
+        return None
+
+    def update(self, dt: float) -> Scene | None:
+        """Advance by one fixed step of ``dt`` seconds; return the next scene or None."""
+        return None
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """Draw; return the rectangles that changed, or None for the whole surface."""
+        return None
+
+    def needs_draw(self) -> bool:
+        """Whether anything visible changed since the last draw."""
+        return self.dirty or self.animating
+
+
+class Quit(Scene):
+    """Returned by a scene to end the program."""
+
+
+def pointer_position(event: pygame.event.Event, size: tuple[int, int]) -> tuple[int, int] | None:
+    """Where a press happened, for a mouse click or a finger; None for anything else.
+
+    SDL also turns each touch into a mouse click marked ``touch``: those are ignored, so
+    a finger counts once.
+    """
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if getattr(event, "touch", False):
+            return None
+        return (int(event.pos[0]), int(event.pos[1]))
+    if event.type == pygame.FINGERDOWN:
+        return (int(event.x * size[0]), int(event.y * size[1]))
+    return None

@@ -1,0 +1,123 @@
+"""Card sprites rendered from the SVG files in ``assets/sprites`` and cached per size.
+
+``CardArt().face(Card.parse("10H"), (120, 168))`` renders ``10H.svg`` at exactly
+120 x 168 pixels the first time and returns the same surface after that. Call
+:meth:`CardArt.clear` when the window is resized so the old sizes are dropped.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+from .art import sprite_name
+from .assets import AssetError, asset_path
+from .rules.cards import Card
+
+__all__ = ["AssetError", "CardArt"]
+
+Size = tuple[int, int]
+
+_SVG_TAG = re.compile(rb"<svg\b[^>]*>")
+_SIZE_ATTRIBUTES = re.compile(rb'\s(?:width|height|preserveAspectRatio)\s*=\s*"[^"]*"')
+
+
+def _check_size(size: Size) -> Size:
+    """The size as two positive ints, or a ValueError."""
+    width, height = int(size[0]), int(size[1])
+    if width <= 0 or height <= 0:
+        raise ValueError(f"a sprite size must be positive, got {size!r}")
+    return width, height
+
+
+def _sized_svg(svg: bytes, size: Size, path: Path) -> bytes:
+    """The SVG with its root element set to ``size`` pixels, its drawing stretched to fill.
+
+    pygame's loader keeps the drawing's aspect ratio and so may come out a pixel short;
+    asking for exactly the requested size makes the surface that size.
+    """
+    match = _SVG_TAG.search(svg)
+    if match is None or b"viewBox" not in match.group(0):
+        raise AssetError(f"{path} is not an SVG drawing with a viewBox")
+    tag = _SIZE_ATTRIBUTES.sub(b"", match.group(0))
+    sized = (
+        f'<svg width="{size[0]}" height="{size[1]}" preserveAspectRatio="none"'.encode()
+        + tag[len(b"<svg") :]
+    )
+    return svg[: match.start()] + sized + svg[match.end() :]
+
+
+class CardArt:
+    """Card faces and the back as pygame surfaces, rendered lazily from SVG and cached.
+
+    ``sprite_dir`` holds ``10H.svg`` ..., ``four/10H.svg`` ... and ``back.svg``; it defaults
+    to the game's ``assets/sprites`` (also inside a PyInstaller bundle).
+    """
+
+    def __init__(self, sprite_dir: Path | None = None) -> None:
+        self.sprite_dir = Path(sprite_dir) if sprite_dir is not None else asset_path("sprites")
+        if not self.sprite_dir.is_dir():
+            raise AssetError(f"card sprite folder not found: {self.sprite_dir}")
+        self._sources: dict[str, bytes] = {}
+        self._surfaces: dict[tuple[str, Size], pygame.Surface] = {}
+
+    def face(self, card: Card, size: Size, four_colour: bool = False) -> pygame.Surface:
+        """The face of ``card`` at exactly ``size`` pixels (width, height).
+
+        ``four_colour`` uses the four-colour deck (clubs green, diamonds blue).
+        """
+        name = f"four/{sprite_name(card)}" if four_colour else sprite_name(card)
+        return self._surface(name, size)
+
+    def back(self, size: Size) -> pygame.Surface:
+        """The card back at exactly ``size`` pixels (width, height)."""
+        return self._surface("back.svg", size)
+
+    def warm(self, cards: Iterable[Card], size: Size, four_colour: bool = False) -> None:
+        """Render the faces of ``cards`` at ``size`` now, so that drawing them later is quick."""
+        for card in cards:
+            self.face(card, size, four_colour)
+
+    def clear(self) -> None:
+        """Drop every cached surface (call it when the card size changes)."""
+        self._surfaces.clear()
+
+    def _surface(self, name: str, size: Size) -> pygame.Surface:
+        """The cached surface of sprite file ``name`` at ``size``, rendering it if needed."""
+        key = (name, _check_size(size))
+        surface = self._surfaces.get(key)
+        if surface is None:
+            surface = self._render(name, key[1])
+            self._surfaces[key] = surface
+        return surface
+
+    def _source(self, name: str) -> tuple[Path, bytes]:
+        """The path and bytes of sprite file ``name``, read once."""
+        path = self.sprite_dir / name
+        data = self._sources.get(name)
+        if data is None:
+            try:
+                data = path.read_bytes()
+            except OSError as error:
+                raise AssetError(f"cannot read card sprite {path}: {error}") from error
+            self._sources[name] = data
+        return path, data
+
+    def _render(self, name: str, size: Size) -> pygame.Surface:
+        """Render sprite file ``name`` at exactly ``size`` pixels."""
+        path, data = self._source(name)
+        try:
+            surface = pygame.image.load_sized_svg(io.BytesIO(_sized_svg(data, size, path)), size)
+        except pygame.error as error:
+            raise AssetError(f"cannot render card sprite {path}: {error}") from error
+        if surface.get_size() != size:  # the loader rounded: centre it on the exact size
+            exact = pygame.Surface(size, pygame.SRCALPHA)
+            exact.blit(surface, surface.get_rect(center=exact.get_rect().center))
+            surface = exact
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha()
+        return surface

@@ -1,0 +1,106 @@
+"""Drawing helpers shared by the scenes: cached text, buttons, panels, button columns."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from . import theme
+from .fonts import font
+
+
+@lru_cache(maxsize=512)
+def text_surface(
+    text: str, px: int, colour: tuple[int, ...] = theme.TEXT, bold: bool = False
+) -> pygame.Surface:
+    """``text`` rendered once per size and colour (antialiased)."""
+    return font(px, bold).render(text, True, colour)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    px: int,
+    colour: tuple[int, ...] = theme.TEXT,
+    *,
+    bold: bool = False,
+    **anchor: tuple[int, int] | int,
+) -> pygame.Rect:
+    """Draw text placed by one rect anchor (``center=``, ``topleft=``, ``midleft=``, ...)."""
+    image = text_surface(text, px, colour, bold)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    return rect
+
+
+def fit_px(text: str, px: int, width: int, bold: bool = False) -> int:
+    """The largest size up to ``px`` at which ``text`` is at most ``width`` pixels wide."""
+    while px > 8 and font(px, bold).size(text)[0] > width:
+        px -= 1
+    return px
+
+
+def draw_button(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    label: str,
+    *,
+    primary: bool = False,
+    enabled: bool = True,
+) -> None:
+    """A rounded button with a centred label that always fits."""
+    radius = max(4, rect.height // 5)
+    fill = theme.ACCENT if primary else theme.BUTTON
+    if not enabled:
+        fill = tuple(c // 2 + 20 for c in theme.BUTTON)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(
+        surface, theme.BUTTON_EDGE, rect, width=max(1, rect.height // 24), border_radius=radius
+    )
+    colour = theme.PANEL_TEXT if primary else theme.BUTTON_TEXT
+    if not enabled:
+        colour = theme.TEXT_DIM
+    px = fit_px(label, max(10, int(rect.height * 0.42)), rect.width - rect.height // 2, bold=True)
+    draw_text(surface, label, px, colour, bold=True, center=rect.center)
+
+
+def button_column(
+    size: tuple[int, int], count: int, *, top: int | None = None
+) -> tuple[list[pygame.Rect], int]:
+    """Rects for ``count`` large buttons in a centred column; also the title text size."""
+    width, height = size
+    unit = max(40, min(round(height * 0.075), round(width * 0.1)))
+    button_w = min(width - 2 * unit // 2, unit * 7)
+    gap = unit // 4
+    total = count * unit + (count - 1) * gap
+    y = top if top is not None else max(unit, (height - total) // 2 + unit)
+    rects = []
+    for _ in range(count):
+        rects.append(pygame.Rect((width - button_w) // 2, y, button_w, unit))
+        y += unit + gap
+    return rects, unit
+
+
+def shade(surface: pygame.Surface, colour: tuple[int, int, int, int] = theme.SHADE) -> None:
+    """Darken the whole surface (for dialogs and end-of-game panels)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(colour)
+    surface.blit(veil, (0, 0))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A light rounded panel with a soft edge."""
+    radius = max(8, rect.height // 16)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+    pygame.draw.rect(
+        surface, theme.ACCENT, rect, width=max(2, rect.height // 120), border_radius=radius
+    )
+
+
+def format_time(seconds: float) -> str:
+    """``m:ss``, or ``h:mm:ss`` from one hour on."""
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

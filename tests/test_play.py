@@ -1,0 +1,218 @@
+"""Playing through the real loop and scenes with posted mouse, touch and key events."""
+
+import pytest
+from conftest import fixture_text, position_text
+from ui_helpers import Driver, pygame
+
+from game.rules import Game, Outcome
+from game.rules.solver import solve
+from game.scenes.base import Context
+from game.scenes.end import StalemateScene, WinScene
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+
+
+@pytest.fixture
+def seeds(display):
+    """The seeds' deal, before its first move, on a 1280x720 table."""
+    ctx = Context()
+    play = PlayScene(ctx, Game.from_position(fixture_text("seeds-start.txt")))
+    return Driver(play), play
+
+
+def test_clicking_a_card_selects_it_and_clicking_again_deselects(seeds):
+    driver, play = seeds
+    driver.click_slot("R6")
+    assert play.game.selection == ("R6",)
+    driver.click_slot("R6")
+    assert play.game.selection == ()
+
+
+def test_clicking_a_pair_removes_it_and_reveals_the_card_beneath(seeds):
+    driver, play = seeds
+    driver.click_slot("1")
+    driver.click_slot("8")
+    assert play.game.moves == 1 and play.game.score == 10
+    assert str(play.game.top("8")) == "JC"
+    assert play.animating  # the removed cards fly away ...
+    driver.seconds(0.3)
+    assert not play.flying  # ... in about a quarter of a second
+
+
+def test_a_triple_is_removed_on_the_third_click(seeds):
+    driver, play = seeds
+    for slot in ("1", "8", "8", "5"):
+        driver.click_slot(slot)
+    assert play.game.moves == 1
+    driver.click_slot("3")
+    assert play.game.moves == 2 and play.game.score == 25
+
+
+def test_two_kings_the_second_click_becomes_the_selection(seeds):
+    driver, play = seeds
+    driver.click_slot("3")
+    driver.click_slot("12")
+    assert play.game.selection == ("12",)
+
+
+def test_move_errors_shows_why_and_fades(seeds):
+    driver, play = seeds
+    play.ctx.settings.move_errors = True
+    driver.click_slot("R6")
+    driver.click_slot("2")
+    assert play.message is not None and play.message[0] == "The sum must be 11"
+    driver.seconds(2.5)
+    assert play.message is None
+
+
+def test_without_move_errors_no_message_appears(seeds):
+    driver, play = seeds
+    driver.click_slot("R6")
+    driver.click_slot("2")
+    assert play.message is None and play.game.selection == ()
+
+
+def test_placement_aid_darkens_the_cards_that_cannot_combine(seeds):
+    driver, play = seeds
+    driver.click_slot("1")  # 5S: only the 6s combine (6D on pile 8, 6S in R2)
+    plain = driver.screen.get_at(play.layout.slots["2"].center)
+    play.ctx.settings.placement_aid = True
+    play.dirty = True
+    driver.frames(1)
+    dimmed = driver.screen.get_at(play.layout.slots["2"].center)
+    kept = driver.screen.get_at(play.layout.slots["R2"].center)
+    assert sum(dimmed[:3]) < sum(plain[:3]) * 0.7
+    assert sum(kept[:3]) > sum(dimmed[:3])
+
+
+def test_undo_button_ctrl_z_and_backspace_restore_the_table(seeds):
+    driver, play = seeds
+    start = play.game.position()
+    driver.click_slot("1")
+    driver.click_slot("8")
+    driver.click(play.layout.buttons["undo"].center)
+    assert play.game.position() == start and play.game.moves == 0
+    driver.click_slot("1")
+    driver.click_slot("8")
+    driver.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert play.game.position() == start
+    driver.click_slot("1")
+    driver.click_slot("8")
+    driver.key(pygame.K_BACKSPACE)
+    assert play.game.position() == start
+
+
+def test_a_touch_selects_once_although_sdl_also_sends_a_mouse_click(seeds):
+    driver, play = seeds
+    driver.touch(play.layout.slots["R6"].center)
+    assert play.game.selection == ("R6",)  # a double count would have deselected it
+    driver.touch(play.layout.slots["R2"].center)
+    assert play.game.moves == 1
+
+
+def test_keyboard_play_arrows_move_the_focus_and_space_taps(seeds):
+    driver, play = seeds
+    driver.key(pygame.K_SPACE)
+    assert play.focus is not None
+    seen = set()
+    for key in [pygame.K_RIGHT] * 6 + [pygame.K_DOWN] * 3 + [pygame.K_LEFT] * 6:
+        driver.key(key)
+        seen.add(play.focus)
+    assert len(seen) >= 6
+    driver.key(pygame.K_RETURN)
+    assert play.game.selection == (play.focus,)
+
+
+def test_the_clock_starts_at_the_first_tap_pauses_without_focus_and_stops_at_the_end(seeds):
+    driver, play = seeds
+    driver.seconds(2)
+    assert play.elapsed == 0
+    driver.click_slot("R6")
+    driver.seconds(3)
+    assert 2.9 < play.elapsed < 3.2
+    driver.post(pygame.WINDOWFOCUSLOST)
+    driver.seconds(5)
+    assert play.elapsed < 3.2
+    driver.post(pygame.WINDOWFOCUSGAINED)
+    driver.seconds(1)
+    assert 3.9 < play.elapsed < 4.3
+
+
+def test_new_game_asks_first_when_a_game_is_under_way(seeds):
+    driver, play = seeds
+    driver.click_slot("1")
+    driver.click_slot("8")
+    driver.key(pygame.K_n)
+    assert driver.scene is play and play.confirm_new
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is play and not play.confirm_new
+    driver.click(play.layout.buttons["new"].center)
+    yes, _no = play._confirm_buttons()
+    driver.click(yes.center)
+    assert isinstance(driver.scene, PlayScene) and driver.scene is not play
+    assert driver.scene.game.moves == 0
+
+
+def test_escape_opens_the_menu_and_continue_comes_back(seeds):
+    driver, play = seeds
+    driver.click_slot("1")
+    driver.click_slot("8")
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, TitleScene)
+    assert driver.scene.entries()[0] == ("continue", "Continue")
+    driver.key(pygame.K_RETURN)
+    assert driver.scene is play and play.game.moves == 1
+
+
+def test_resize_and_focus_events_mid_game_keep_the_game_intact(seeds):
+    driver, play = seeds
+    driver.click_slot("1")
+    driver.click_slot("8")
+    driver.click_slot("R6")
+    before = (play.game.position(), play.game.selection, play.game.score)
+    for size in [(800, 600), (1920, 1080), (1080, 1920), (1280, 720)]:
+        driver.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        assert play.layout.size == size
+        driver.post(pygame.WINDOWFOCUSLOST)
+        driver.post(pygame.WINDOWFOCUSGAINED)
+    assert (play.game.position(), play.game.selection, play.game.score) == before
+    driver.click_slot("R2")  # 6S completes the pair with the selected 5S
+    assert play.game.moves == 2
+
+
+def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(display):
+    game = Game.from_code("HM1-N-AAAAAAB")
+    line = solve(game).line
+    play = PlayScene(Context(), game)
+    driver = Driver(play)
+    for removal in line:
+        for slot in removal.slots:
+            driver.click_slot(slot)
+    assert play.game.outcome is Outcome.WON
+    driver.seconds(2)
+    assert isinstance(driver.scene, WinScene)
+    assert "Score 520    Moves 48" in driver.scene.lines()
+    driver.click(driver.scene.buttons()["replay"].center)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == "HM1-N-AAAAAAB"
+
+
+def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display):
+    game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
+    play = PlayScene(Context(), game)
+    driver = Driver(play)
+    driver.click_slot("1")
+    driver.click_slot("2")
+    driver.seconds(0.5)
+    assert isinstance(driver.scene, StalemateScene)
+    driver.click(driver.scene.buttons()["undo"].center)
+    assert driver.scene is play and play.game.outcome is None and play.game.moves == 0
+
+
+def test_an_idle_table_redraws_only_for_the_clock(seeds):
+    driver, _play = seeds
+    driver.click_slot("R6")
+    driver.seconds(1.5)
+    draws = driver.loop.draws
+    driver.seconds(10)
+    assert driver.loop.draws - draws <= 11  # once a second, for the clock

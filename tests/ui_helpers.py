@@ -1,0 +1,56 @@
+"""Driving the real loop and scenes headless (SDL dummy driver) with posted events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from game.loop import STEP, Loop
+
+
+class Driver:
+    """A loop over a real display surface, advanced frame by frame with fixed frame times."""
+
+    def __init__(self, scene, size=(1280, 720)):
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.loop = Loop(scene)
+
+    @property
+    def scene(self):
+        return self.loop.scene
+
+    def frames(self, count=1, frame_time=STEP):
+        for _ in range(count):
+            assert self.loop.frame(frame_time)
+
+    def seconds(self, seconds):
+        self.frames(round(seconds / STEP))
+
+    def post(self, type_, **attrs):
+        pygame.event.post(pygame.event.Event(type_, **attrs))
+        self.frames(1)
+
+    def click(self, pos):
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+
+    def click_slot(self, slot):
+        self.click(self.scene.layout.slots[slot].center)
+
+    def touch(self, pos):
+        """A finger press, followed by the mouse click SDL makes of it (marked touch)."""
+        w, h = self.screen.get_size()
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=0, touch_id=0
+            )
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True))
+        self.frames(1)
+
+    def key(self, key, mod=0):
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
