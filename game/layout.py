@@ -151,7 +151,8 @@ def _arrange(
     # Fit the centres so the outermost cells touch the play area's margins.
     left = play.left + margin + cell_w / 2
     right = play.right - margin - cell_w / 2
-    top = play.top + margin + card_h / 2
+    # Room above the top card for a selected card's lift and glow.
+    top = play.top + margin + card_h / 2 + card_h // 18 + card_w // 16
     bottom = play.bottom - margin - cell_h + card_h / 2
     rx = (right - left) / (max(xs) - min(xs))
     ry = (bottom - top) / (max(ys) - min(ys))

@@ -216,3 +216,54 @@ def test_an_idle_table_redraws_only_for_the_clock(seeds):
     draws = driver.loop.draws
     driver.seconds(10)
     assert driver.loop.draws - draws <= 11  # once a second, for the clock
+
+
+def _keys_to(play, target):
+    """The arrow keys that move the focus to ``target``, found with the scene's own rule."""
+    from collections import deque
+
+    arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+              pygame.K_DOWN: (0, 1)}
+    start, paths, queue = play.focus, {play.focus: []}, deque([play.focus])
+    while queue:
+        here = queue.popleft()
+        for key, direction in arrows.items():
+            play.focus = here
+            play.move_focus(direction)
+            if play.focus not in paths:
+                paths[play.focus] = [*paths[here], key]
+                queue.append(play.focus)
+    play.focus = start
+    return paths[target]
+
+
+def test_a_whole_game_can_be_played_with_the_keyboard_only(display):
+    game = Game.from_code("HM1-N-AAAAAAB")
+    line = solve(game).line
+    play = PlayScene(Context(), game)
+    driver = Driver(play)
+    driver.key(pygame.K_SPACE)  # shows the focus
+    for removal in line:
+        for slot in removal.slots:
+            if play.focus is None or play.game.top(play.focus) is None:
+                driver.key(pygame.K_SPACE)
+            for key in _keys_to(play, slot):
+                driver.key(key)
+            assert play.focus == slot
+            driver.key(pygame.K_SPACE)
+    assert play.game.outcome is Outcome.WON and play.game.score == 520
+    driver.seconds(2)
+    assert isinstance(driver.scene, WinScene)
+
+
+def test_a_whole_game_can_be_played_by_touch_only(display):
+    game = Game.from_code("HM1-N-AAAAAAB")
+    line = solve(game).line
+    play = PlayScene(Context(), game)
+    driver = Driver(play)
+    for removal in line:
+        for slot in removal.slots:
+            driver.touch(play.layout.slots[slot].center)
+    assert play.game.outcome is Outcome.WON and play.game.moves == 48
+    driver.seconds(2)
+    assert isinstance(driver.scene, WinScene)
