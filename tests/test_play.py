@@ -222,8 +222,12 @@ def _keys_to(play, target):
     """The arrow keys that move the focus to ``target``, found with the scene's own rule."""
     from collections import deque
 
-    arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-              pygame.K_DOWN: (0, 1)}
+    arrows = {
+        pygame.K_LEFT: (-1, 0),
+        pygame.K_RIGHT: (1, 0),
+        pygame.K_UP: (0, -1),
+        pygame.K_DOWN: (0, 1),
+    }
     start, paths, queue = play.focus, {play.focus: []}, deque([play.focus])
     while queue:
         here = queue.popleft()
