@@ -9,7 +9,35 @@ from game.rules.solver import solve
 from game.scenes.base import Context
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.play import PlayScene
+from game.scenes.table_view import confirm_buttons
 from game.scenes.title import TitleScene
+
+WON_DEAL = "HM1-N-AAAAAAB"
+
+
+@pytest.fixture(scope="module")
+def winning_line():
+    """A winning line for WON_DEAL, found once for the module."""
+    return solve(Game.from_code(WON_DEAL)).line
+
+
+@pytest.fixture
+def whole_game(display, winning_line):
+    """Play WON_DEAL's winning line with ``press(driver, play, slot)``; return the driver."""
+
+    def play_through(press):
+        play = PlayScene(Context(), Game.from_code(WON_DEAL))
+        driver = Driver(play)
+        for removal in winning_line:
+            for slot in removal.slots:
+                press(driver, play, slot)
+        assert play.game.outcome is Outcome.WON
+        assert (play.game.score, play.game.moves) == (520, 48)
+        driver.seconds(2)
+        assert isinstance(driver.scene, WinScene)
+        return driver
+
+    return play_through
 
 
 @pytest.fixture
@@ -147,7 +175,7 @@ def test_new_game_asks_first_when_a_game_is_under_way(seeds):
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is play and not play.confirm_new
     driver.click(play.layout.buttons["new"].center)
-    yes, _no = play._confirm_buttons()
+    yes, _no = confirm_buttons(play.size)
     driver.click(yes.center)
     assert isinstance(driver.scene, PlayScene) and driver.scene is not play
     assert driver.scene.game.moves == 0
@@ -181,20 +209,11 @@ def test_resize_and_focus_events_mid_game_keep_the_game_intact(seeds):
     assert play.game.moves == 2
 
 
-def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(display):
-    game = Game.from_code("HM1-N-AAAAAAB")
-    line = solve(game).line
-    play = PlayScene(Context(), game)
-    driver = Driver(play)
-    for removal in line:
-        for slot in removal.slots:
-            driver.click_slot(slot)
-    assert play.game.outcome is Outcome.WON
-    driver.seconds(2)
-    assert isinstance(driver.scene, WinScene)
+def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(whole_game):
+    driver = whole_game(lambda driver, play, slot: driver.click_slot(slot))
     assert "Score 520    Moves 48" in driver.scene.lines()
     driver.click(driver.scene.buttons()["replay"].center)
-    assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == "HM1-N-AAAAAAB"
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == WON_DEAL
 
 
 def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display):
@@ -241,33 +260,17 @@ def _keys_to(play, target):
     return paths[target]
 
 
-def test_a_whole_game_can_be_played_with_the_keyboard_only(display):
-    game = Game.from_code("HM1-N-AAAAAAB")
-    line = solve(game).line
-    play = PlayScene(Context(), game)
-    driver = Driver(play)
-    driver.key(pygame.K_SPACE)  # shows the focus
-    for removal in line:
-        for slot in removal.slots:
-            if play.focus is None or play.game.top(play.focus) is None:
-                driver.key(pygame.K_SPACE)
-            for key in _keys_to(play, slot):
-                driver.key(key)
-            assert play.focus == slot
-            driver.key(pygame.K_SPACE)
-    assert play.game.outcome is Outcome.WON and play.game.score == 520
-    driver.seconds(2)
-    assert isinstance(driver.scene, WinScene)
+def test_a_whole_game_can_be_played_with_the_keyboard_only(whole_game):
+    def press(driver, play, slot):
+        if play.focus is None or play.game.top(play.focus) is None:
+            driver.key(pygame.K_SPACE)  # shows the focus again
+        for key in _keys_to(play, slot):
+            driver.key(key)
+        assert play.focus == slot
+        driver.key(pygame.K_SPACE)
+
+    whole_game(press)
 
 
-def test_a_whole_game_can_be_played_by_touch_only(display):
-    game = Game.from_code("HM1-N-AAAAAAB")
-    line = solve(game).line
-    play = PlayScene(Context(), game)
-    driver = Driver(play)
-    for removal in line:
-        for slot in removal.slots:
-            driver.touch(play.layout.slots[slot].center)
-    assert play.game.outcome is Outcome.WON and play.game.moves == 48
-    driver.seconds(2)
-    assert isinstance(driver.scene, WinScene)
+def test_a_whole_game_can_be_played_by_touch_only(whole_game):
+    whole_game(lambda driver, play, slot: driver.touch(play.layout.slots[slot].center))

@@ -61,6 +61,54 @@ class Scene:
         return self.dirty or self.animating
 
 
+class ButtonScene(Scene):
+    """A scene driven by named buttons: a press on one chooses it, Enter or Space chooses
+    the default button, Esc goes back, and other keys go to :meth:`key`."""
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        """Each button's rectangle, by key."""
+        return {}
+
+    def default(self) -> str | None:
+        """The button Enter and Space choose, if any."""
+        return None
+
+    def choose(self, key: str) -> Scene | None:
+        """What a button does."""
+        return None
+
+    def back(self) -> Scene | None:
+        """Esc."""
+        return None
+
+    def key(self, event: pygame.event.Event) -> Scene | None:
+        """Any other key."""
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> Scene | None:
+        pos = pointer_position(event, self.size)
+        if pos is not None:
+            for key, rect in self.button_rects().items():
+                if rect.collidepoint(pos):
+                    self.dirty = True
+                    return self.choose(key)
+        elif event.type == pygame.KEYDOWN:
+            self.dirty = True
+            if event.key == pygame.K_ESCAPE:
+                return self.back()
+            default = self.default()
+            if default is not None and event.key in (
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_SPACE,
+            ):
+                return self.choose(default)
+            return self.key(event)
+        elif event.type == pygame.WINDOWEXPOSED:
+            self.dirty = True
+        return None
+
+
 class Quit(Scene):
     """Returned by a scene to end the program."""
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from .. import theme, ui
-from .base import Context, Scene, pointer_position
+from .base import ButtonScene, Context, Scene
 from .play import PlayScene
 
 
-class _EndScene(Scene):
+class _EndScene(ButtonScene):
     """A panel over the table with a title, some lines and a row of buttons."""
 
     title = ""
@@ -49,28 +49,19 @@ class _EndScene(Scene):
             for i, (key, _label) in enumerate(self.actions)
         }
 
-    def handle_event(self, event: pygame.event.Event) -> Scene | None:
-        pos = pointer_position(event, self.size)
-        if pos is not None:
-            for key, rect in self.buttons().items():
-                if rect.collidepoint(pos):
-                    return self.act(key)
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return self.act(self.actions[0][0])
-            if event.key == pygame.K_n:
-                return self.act("new")
-            if event.key == pygame.K_ESCAPE:
-                return self.play.menu()
-            return self.key(event)
-        elif event.type == pygame.WINDOWEXPOSED:
-            self.dirty = True
-        return None
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        return self.buttons()
+
+    def default(self) -> str | None:
+        return self.actions[0][0]
+
+    def back(self) -> Scene | None:
+        return self.play.menu()
 
     def key(self, event: pygame.event.Event) -> Scene | None:
-        return None
+        return self.choose("new") if event.key == pygame.K_n else None
 
-    def act(self, key: str) -> Scene | None:
+    def choose(self, key: str) -> Scene | None:
         if key == "new":
             return self.play.new_game()
         if key == "replay":
@@ -130,12 +121,12 @@ class StalemateScene(_EndScene):
     def key(self, event: pygame.event.Event) -> Scene | None:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         if (event.key == pygame.K_z and ctrl) or event.key == pygame.K_BACKSPACE:
-            return self.act("undo")
-        return None
+            return self.choose("undo")
+        return super().key(event)
 
-    def act(self, key: str) -> Scene | None:
+    def choose(self, key: str) -> Scene | None:
         if key == "undo":
             self.play.undo()
             self.ctx.game = self.play.game
             return self.play
-        return super().act(key)
+        return super().choose(key)

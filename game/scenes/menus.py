@@ -6,7 +6,7 @@ import pygame
 
 from .. import theme, ui
 from ..rules import DealCodeError, Game, normalize_code
-from .base import Context, Scene, pointer_position
+from .base import Context, Scene
 from .title import MenuScene
 
 
@@ -200,9 +200,6 @@ class CodeEntryScene(_Sub):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.dirty = True
                 return self.choose("play")
-        pos = pointer_position(event, self.size)
-        if pos is not None:
-            return super().handle_event(event)
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:

@@ -8,15 +8,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme, ui
+from .. import theme
 from ..layout import Layout, compute_layout
 from ..rules import Card, Game, MoveError, Outcome
 from .base import Context, Scene, pointer_position
+from .table_view import MESSAGE_SECONDS, REMOVE_SECONDS, TableView, confirm_buttons
 
-REMOVE_SECONDS = 0.25
-"""How long a removed card takes to fly away."""
-MESSAGE_SECONDS = 2.2
-"""How long a Move errors message stays (it fades during the last third)."""
 CELEBRATION_SECONDS = 1.6
 """The short celebration between the last removal and the win screen."""
 
@@ -67,7 +64,7 @@ class PlayScene(Scene):
         self.sparks: list[_Spark] = []
         self.pending_end: Outcome | None = None
         self.layout: Layout = compute_layout(800, 600)
-        self._background: pygame.Surface | None = None
+        self.view = TableView()
         self._shown_second = -1
 
     # -------------------------------------------------------------- plumbing
@@ -83,7 +80,7 @@ class PlayScene(Scene):
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:
             self.layout = compute_layout(*size)
-            self._background = None
+            self.view.reset()
             self.ctx.art.clear()
         super().enter(size)
 
@@ -107,7 +104,7 @@ class PlayScene(Scene):
         """A click or a touch at ``pos``."""
         self.dirty = True
         if self.confirm_new:
-            yes, _no = self._confirm_buttons()
+            yes, _no = confirm_buttons(self.size)
             if yes.collidepoint(pos):
                 return self.new_game()
             self.confirm_new = False
@@ -297,187 +294,9 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         if not self.animating and not self.dirty:
             return []
-        self._draw_table(surface)
-        self._draw_bar(surface)
-        self._draw_flying(surface)
-        self._draw_message(surface)
-        if self.celebration is not None:
-            self._draw_sparks(surface)
-        if self.confirm_new:
-            self._draw_confirm(surface)
-        return None
-
-    def _background_surface(self) -> pygame.Surface:
-        if self._background is None or self._background.get_size() != self.size:
-            background = pygame.Surface(self.size).convert()
-            background.fill(theme.FELT)
-            width, height = self.size
-            centre = pygame.Vector2(width / 2, height * 0.45)
-            # A soft vignette: darker rings towards the corners.
-            steps = 12
-            for k in range(steps, 0, -1):
-                radius = max(width, height) * (0.45 + 0.6 * k / steps)
-                shade = [max(0, int(c - 18 * k / steps)) for c in theme.FELT]
-                pygame.draw.circle(background, shade, centre, radius)
-            pygame.draw.circle(background, theme.FELT, centre, max(width, height) * 0.45)
-            for rect in self.layout.slots.values():
-                radius = max(3, rect.width // 12)
-                pygame.draw.rect(background, theme.FELT_DARK, rect, border_radius=radius)
-                pygame.draw.rect(
-                    background,
-                    theme.SLOT_EDGE,
-                    rect,
-                    width=max(1, rect.width // 50),
-                    border_radius=radius,
-                )
-            self._background = background
-        return self._background
-
-    def _draw_table(self, surface: pygame.Surface) -> None:
-        surface.blit(self._background_surface(), (0, 0))
-        layout = self.layout
-        size = layout.card
-        selection = set(self.game.selection)
-        dimmed = self.game.dimmed() if self.ctx.settings.placement_aid else frozenset()
-        four = self.ctx.settings.four_colour
-        for name, rect in layout.slots.items():
-            count = self.game.count(name)
-            card = self.game.top(name)
-            if card is None:
-                continue
-            lift = 0
-            if name in selection:
-                lift = max(2, size[1] // 18)
-            for k in range(count - 1, 0, -1):
-                edge = rect.move(0, k * layout.stack_step)
-                pygame.draw.rect(
-                    surface, theme.STACK_EDGE, edge, border_radius=max(3, size[0] // 12)
-                )
-                pygame.draw.rect(
-                    surface, theme.STACK_LINE, edge, width=1, border_radius=max(3, size[0] // 12)
-                )
-            target = rect.move(0, -lift)
-            if name in selection:
-                glow = target.inflate(size[0] // 8, size[0] // 8)
-                pygame.draw.rect(surface, theme.ACCENT, glow, border_radius=max(4, size[0] // 8))
-            surface.blit(self.ctx.art.face(card, size, four), target)
-            if name in dimmed:
-                veil = pygame.Surface(size, pygame.SRCALPHA)
-                pygame.draw.rect(
-                    veil, (0, 0, 0, 140), veil.get_rect(), border_radius=max(3, size[0] // 12)
-                )
-                surface.blit(veil, target)
-        if self.focus is not None and self.focus in layout.slots:
-            ring = layout.slots[self.focus].inflate(size[0] // 5, size[0] // 5)
-            pygame.draw.rect(
-                surface,
-                theme.FOCUS,
-                ring,
-                width=max(3, size[0] // 25),
-                border_radius=max(4, size[0] // 7),
-            )
-        if self.ctx.settings.pile_labels:
-            px = max(10, layout.labels["1"].height * 3 // 4)
-            for name, rect in layout.labels.items():
-                ui.draw_text(
-                    surface,
-                    f"{name} \u00b7 {self.game.count(name)}",
-                    px,
-                    theme.TEXT_DIM,
-                    center=rect.center,
-                )
-
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        pygame.draw.rect(surface, theme.BAR, layout.bar)
         self._shown_second = int(self.elapsed)
-        parts = [
-            f"\u23f1 {ui.format_time(self.elapsed)}",
-            f"Score {self.game.score}",
-            f"Moves {self.game.moves}",
-            self.game.code or "",
-        ]
-        text = "    ".join(p for p in parts if p)
-        text = text.replace("\u23f1 ", "Time ")
-        px = ui.fit_px(text, layout.font_px, layout.info.width)
-        ui.draw_text(surface, text, px, theme.TEXT, midleft=(layout.info.left, layout.info.centery))
-        labels = {"undo": "Undo", "new": "New game", "menu": "Menu"}
-        for name, rect in layout.buttons.items():
-            enabled = name != "undo" or self.game.can_undo()
-            ui.draw_button(surface, rect, labels[name], enabled=enabled)
-
-    def _draw_flying(self, surface: pygame.Surface) -> None:
-        for flying in self.flying:
-            t = min(1.0, flying.age / REMOVE_SECONDS)
-            ease = t * t
-            width, height = flying.start.size
-            scale = 1.0 - 0.5 * ease
-            image = self.ctx.art.face(flying.card, (width, height), self.ctx.settings.four_colour)
-            image = pygame.transform.smoothscale_by(image, scale)
-            image.set_alpha(int(255 * (1 - ease)))
-            rect = image.get_rect(center=flying.start.center)
-            rect.move_ip(0, -int(ease * height * 0.8))
-            surface.blit(image, rect)
-
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        if self.message is None:
-            return
-        text, age = self.message
-        fade = 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
-        rect = self.layout.message
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            box,
-            (*theme.MESSAGE_BG[:3], int(theme.MESSAGE_BG[3] * fade)),
-            box.get_rect(),
-            border_radius=rect.height // 3,
-        )
-        px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
-        label = ui.text_surface(text, px, theme.TEXT, True).copy()
-        label.set_alpha(int(255 * fade))
-        box.blit(label, label.get_rect(center=box.get_rect().center))
-        surface.blit(box, rect)
-
-    def _draw_sparks(self, surface: pygame.Surface) -> None:
-        px = max(16, self.layout.card[1] // 5)
-        for spark in self.sparks:
-            ui.draw_text(
-                surface, spark.symbol, px, spark.colour, center=(int(spark.x), int(spark.y))
-            )
-
-    def _confirm_buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
-        box = self._confirm_box()
-        unit = box.height // 4
-        yes = pygame.Rect(0, 0, box.width * 2 // 5, unit)
-        no = yes.copy()
-        yes.bottomleft = (box.left + box.width // 15, box.bottom - unit // 2)
-        no.bottomright = (box.right - box.width // 15, box.bottom - unit // 2)
-        return yes, no
-
-    def _confirm_box(self) -> pygame.Rect:
-        width, height = self.size
-        box = pygame.Rect(0, 0, min(width - 40, max(320, width // 3)), max(180, height // 4))
-        box.center = (width // 2, height // 2)
-        return box
-
-    def _draw_confirm(self, surface: pygame.Surface) -> None:
-        ui.shade(surface)
-        box = self._confirm_box()
-        ui.panel(surface, box)
-        px = ui.fit_px(
-            "Abandon this game and deal a new one?", box.height // 7, box.width - 40, bold=True
-        )
-        ui.draw_text(
-            surface,
-            "Abandon this game and deal a new one?",
-            px,
-            theme.PANEL_TEXT,
-            bold=True,
-            center=(box.centerx, box.top + box.height // 4),
-        )
-        yes, no = self._confirm_buttons()
-        ui.draw_button(surface, yes, "New game", primary=True)
-        ui.draw_button(surface, no, "Keep playing")
+        self.view.draw(surface, self)
+        return None
 
 
 def _message(error: MoveError) -> str:

@@ -8,10 +8,10 @@ import pygame
 
 from .. import theme, ui
 from ..rules import Game
-from .base import Context, Quit, Scene, pointer_position
+from .base import ButtonScene, Context, Quit, Scene
 
 
-class MenuScene(Scene):
+class MenuScene(ButtonScene):
     """A screen with a title and a centred column of large buttons."""
 
     title = ""
@@ -20,36 +20,12 @@ class MenuScene(Scene):
         """(key, label) of each button, top to bottom."""
         return []
 
-    def choose(self, key: str) -> Scene | None:
-        """What a button does."""
-        return None
-
-    def back(self) -> Scene | None:
-        """Esc."""
-        return None
-
     def layout(self) -> tuple[list[pygame.Rect], int]:
         return ui.button_column(self.size, len(self.entries()))
 
-    def handle_event(self, event: pygame.event.Event) -> Scene | None:
-        pos = pointer_position(event, self.size)
-        if pos is not None:
-            rects, _ = self.layout()
-            for (key, _label), rect in zip(self.entries(), rects, strict=True):
-                if rect.collidepoint(pos):
-                    self.dirty = True
-                    return self.choose(key)
-        elif event.type == pygame.KEYDOWN:
-            self.dirty = True
-            if event.key == pygame.K_ESCAPE:
-                return self.back()
-            return self.key(event)
-        elif event.type == pygame.WINDOWEXPOSED:
-            self.dirty = True
-        return None
-
-    def key(self, event: pygame.event.Event) -> Scene | None:
-        return None
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        rects, _ = self.layout()
+        return {key: rect for (key, _label), rect in zip(self.entries(), rects, strict=True)}
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
@@ -131,9 +107,10 @@ class TitleScene(MenuScene):
     def back(self) -> Scene | None:
         return self.resume
 
+    def default(self) -> str | None:
+        return self.entries()[0][0]
+
     def key(self, event: pygame.event.Event) -> Scene | None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return self.choose(self.entries()[0][0])
         if event.key == pygame.K_n:
             return self.choose("new")
         return None
