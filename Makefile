@@ -6,19 +6,33 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+PO     := $(wildcard game/locale/*/LC_MESSAGES/halfmoon.po)
+MO     := $(PO:.po=.mo)
 
-.PHONY: play test lint solver-sample clean
+.PHONY: play test lint solver-sample catalogs pot clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
 	@touch $(STAMP)
 
-play: $(STAMP)
+# Translations: .po sources in the repo, .mo compiled here (and by the package build).
+$(MO): %.mo: %.po $(STAMP)
+	$(BIN)/python tools/compile_catalogs.py
+
+catalogs: $(MO)
+
+# Refresh the template and merge new strings into every language after changing texts.
+pot: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ --project=halfmoon --no-location \
+		--sort-output -o game/locale/halfmoon.pot .
+	$(BIN)/pybabel update -d game/locale -D halfmoon -i game/locale/halfmoon.pot --no-fuzzy-matching
+
+play: $(STAMP) $(MO)
 	$(BIN)/halfmoon $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) $(MO)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -30,4 +44,4 @@ solver-sample: $(STAMP)
 	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache $(MO)

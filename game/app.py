@@ -6,9 +6,14 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__
+from .i18n import LANGUAGES
 from .rules import DealCodeError, normalize_code
+
+if TYPE_CHECKING:
+    from .storage import Storage
 
 DEFAULT_WINDOW = (1280, 720)
 
@@ -60,6 +65,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--max-frames", type=_frames, metavar="N", help="run N frames and exit (for smoke tests)"
     )
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        help="language: " + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()),
+    )
     parser.add_argument("--version", action="version", version=f"Half Moon {__version__}")
     return parser.parse_args(argv)
 
@@ -89,17 +99,31 @@ class Display:
         self.fullscreen = not self.fullscreen
 
 
+def storage_from_environment() -> Storage:
+    """The user's platform folders, or ``$HALFMOON_HOME/config`` and ``/data`` when set."""
+    from pathlib import Path
+
+    from .storage import Storage
+
+    home = os.environ.get("HALFMOON_HOME")
+    if home:
+        return Storage(Path(home) / "config", Path(home) / "data")
+    return Storage.default()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Play Half Moon. Returns the process exit status."""
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from .context import Context
     from .loop import Loop
     from .rules import Game
-    from .scenes.base import Context, Quit, Scene
+    from .scenes.base import Quit, Scene
     from .scenes.play import PlayScene
     from .scenes.title import TitleScene
+    from .sound import Sounds
 
     pygame.display.init()
     pygame.font.init()
@@ -111,7 +135,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             width, height = desktops[0]
             size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
     display = Display(size, args.fullscreen)
-    ctx = Context(toggle_fullscreen=display.toggle)
+    sounds = Sounds()
+    ctx = Context.open(storage_from_environment(), toggle_fullscreen=display.toggle, sounds=sounds)
+    if args.lang:
+        ctx.settings.language = args.lang
+        ctx.apply_settings()
     scene: Scene = PlayScene(ctx, Game.from_code(args.deal)) if args.deal else TitleScene(ctx)
 
     def on_event(event: pygame.event.Event, current: Scene) -> Scene | None:
@@ -125,8 +153,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     loop = Loop(scene, surface=lambda: display.surface, on_event=on_event)
     try:
-        return loop.run(args.max_frames)
+        # The table first; the sounds (about 0.2 s to make) right after it is shown.
+        loop.run(max_frames=1)
+        if not loop.quit:
+            sounds.start()
+            loop.run(args.max_frames)
+        return 0
     finally:
+        ctx.save_game()
+        sounds.stop()
         pygame.quit()
 
 

@@ -77,7 +77,7 @@ def _bar(width: int, height: int) -> tuple[Rect, Rect, dict[str, Rect], int]:
     unit = max(36, round(min(width, height) * 0.06))
     font_px = max(14, round(unit * 0.42))
     pad = max(6, unit // 6)
-    button_w = round(unit * 2.9)
+    button_w = round(unit * 3.4)
     buttons_w = len(BUTTONS) * button_w + (len(BUTTONS) - 1) * pad
     info_w = round(font_px * 25)
     two_rows = info_w + buttons_w + 3 * pad > width
@@ -223,7 +223,7 @@ def compute_layout(width: int, height: int) -> Layout:
     }
     message_h = round(font_px * 2.2)
     reserve = rects[RESERVE_SLOTS[0]].unionall([rects[name] for name in RESERVE_SLOTS])
-    message = Rect(0, 0, max(reserve.width, font_px * 16), message_h)
+    message = Rect(0, 0, min(width - 2 * font_px, max(reserve.width, font_px * 30)), message_h)
     message.midbottom = (reserve.centerx, reserve.top - max(4, font_px // 3))
     return Layout(
         size=(width, height),

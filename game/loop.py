@@ -43,6 +43,8 @@ class Loop:
         self._now = clock
         self.frames = 0
         self.draws = 0
+        self.quit = False
+        """True once a scene returned :class:`Quit`."""
         self.sim_time = 0.0
         self._accumulator = 0.0
         self._last_input = -ACTIVE_AFTER_INPUT
@@ -80,6 +82,8 @@ class Loop:
         if self.scene.needs_draw():
             surface = self._surface()
             rects = self.scene.draw(surface, self._accumulator / STEP)
+            if self.scene.overlay(surface):
+                rects = None
             self.scene.dirty = False
             if rects is None:
                 pygame.display.flip()
@@ -96,9 +100,10 @@ class Loop:
     def run(self, max_frames: int | None = None) -> int:
         """Run until quit (exit status 0) or until ``max_frames`` frames have run."""
         previous = self._now()
-        while max_frames is None or self.frames < max_frames:
+        while not self.quit and (max_frames is None or self.frames < max_frames):
             now = self._now()
             if not self.frame(now - previous):
+                self.quit = True
                 break
             previous = now
             self._tick.tick(IDLE_FPS if self.idle() else ACTIVE_FPS)

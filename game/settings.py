@@ -1,8 +1,16 @@
-"""The player's settings (kept in memory here; saving them is the settings issue's job)."""
+"""The player's settings, stored as JSON in the config folder with a schema version."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .i18n import LANGUAGES, system_language
+from .storage import DamagedFile, Storage
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_SCHEMA = 1
+ANIMATIONS = ("on", "reduced")
 
 
 @dataclass
@@ -17,3 +25,48 @@ class Settings:
     """Write each slot's name and card count under it (``3 · 7``)."""
     four_colour: bool = False
     """Clubs green, diamonds blue."""
+    animations: str = "on"
+    """``on``, or ``reduced``: no flying cards and no celebration."""
+    sound: bool = True
+    """Short sound effects (skipped when there is no audio device)."""
+    language: str = ""
+    """A code of :data:`game.i18n.LANGUAGES`; empty until chosen (then the system's)."""
+
+    def __post_init__(self) -> None:
+        if not self.language:
+            self.language = system_language()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data with the schema version."""
+        return {"schema": SETTINGS_SCHEMA, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Read :meth:`to_dict` data; raises :class:`DamagedFile` for anything else.
+
+        Keys the game does not know are ignored; missing keys take their defaults.
+        """
+        if not isinstance(data, dict) or data.get("schema") != SETTINGS_SCHEMA:
+            raise DamagedFile(f"not settings of schema {SETTINGS_SCHEMA}")
+        settings = cls()
+        for item in fields(cls):
+            if item.name not in data:
+                continue
+            value = data[item.name]
+            if not isinstance(value, type(getattr(settings, item.name))):
+                raise DamagedFile(f"setting {item.name!r} has a wrong value: {value!r}")
+            setattr(settings, item.name, value)
+        if settings.animations not in ANIMATIONS:
+            raise DamagedFile(f"animations must be one of {ANIMATIONS}")
+        if settings.language not in LANGUAGES:
+            raise DamagedFile(f"unknown language {settings.language!r}")
+        return settings
+
+    @classmethod
+    def load(cls, storage: Storage) -> Settings:
+        """The stored settings, or the defaults."""
+        return storage.load(SETTINGS_FILE, cls.from_dict, cls)
+
+    def save(self, storage: Storage) -> bool:
+        """Store the settings now."""
+        return storage.save(SETTINGS_FILE, self.to_dict())

@@ -41,6 +41,41 @@ def fit_px(text: str, px: int, width: int, bold: bool = False) -> int:
     return px
 
 
+def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width`` pixels at ``px``."""
+    face = font(px, bold)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and face.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def draw_paragraph(
+    surface: pygame.Surface,
+    text: str,
+    px: int,
+    colour: tuple[int, ...],
+    centre_x: int,
+    top: int,
+    width: int,
+    *,
+    bold: bool = False,
+) -> int:
+    """Draw ``text`` wrapped to ``width`` and centred on ``centre_x``; return the bottom."""
+    line_h = int(px * 1.3)
+    for line in wrap(text, px, width, bold):
+        size = fit_px(line, px, width, bold)  # a single word longer than the width
+        draw_text(surface, line, size, colour, bold=bold, midtop=(centre_x, top))
+        top += line_h
+    return top
+
+
 def draw_button(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -104,3 +139,24 @@ def format_time(seconds: float) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def draw_notice(surface: pygame.Surface, text: str, age: float, seconds: float = 6.0) -> None:
+    """A notice banner along the top that fades out during its last second."""
+    width, height = surface.get_size()
+    px = max(14, min(height // 30, width // 50))
+    px = fit_px(text, px, width - 4 * px)
+    fade = max(0.0, min(1.0, seconds - age))
+    box = pygame.Rect(0, 0, min(width - 2 * px, font(px).size(text)[0] + 3 * px), int(px * 2.2))
+    box.midtop = (width // 2, px // 2)
+    banner = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(
+        banner,
+        (*theme.MESSAGE_BG[:3], int(theme.MESSAGE_BG[3] * fade)),
+        banner.get_rect(),
+        border_radius=box.height // 3,
+    )
+    label = text_surface(text, px, theme.TEXT).copy()
+    label.set_alpha(int(255 * fade))
+    banner.blit(label, label.get_rect(center=banner.get_rect().center))
+    surface.blit(banner, box)

@@ -47,3 +47,24 @@ def display():
     pygame.font.init()
     yield pygame
     pygame.quit()
+
+
+@pytest.fixture
+def storage(tmp_path):
+    """A Storage in a fresh temporary folder (config/ and data/)."""
+    from game.storage import Storage
+
+    return Storage(tmp_path / "config", tmp_path / "data")
+
+
+@pytest.fixture
+def ctx(storage):
+    """A scene context with fresh storage, in English."""
+    from game.context import Context
+    from game.i18n import set_language
+
+    context = Context.open(storage)
+    context.settings.language = "en"
+    context.apply_settings()
+    yield context
+    set_language("en")

@@ -6,7 +6,6 @@ from ui_helpers import Driver, pygame
 
 from game.rules import Game, Outcome
 from game.rules.solver import solve
-from game.scenes.base import Context
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.play import PlayScene
 from game.scenes.table_view import confirm_buttons
@@ -22,11 +21,11 @@ def winning_line():
 
 
 @pytest.fixture
-def whole_game(display, winning_line):
+def whole_game(display, ctx, winning_line):
     """Play WON_DEAL's winning line with ``press(driver, play, slot)``; return the driver."""
 
     def play_through(press):
-        play = PlayScene(Context(), Game.from_code(WON_DEAL))
+        play = PlayScene(ctx, Game.from_code(WON_DEAL))
         driver = Driver(play)
         for removal in winning_line:
             for slot in removal.slots:
@@ -41,9 +40,8 @@ def whole_game(display, winning_line):
 
 
 @pytest.fixture
-def seeds(display):
+def seeds(display, ctx):
     """The seeds' deal, before its first move, on a 1280x720 table."""
-    ctx = Context()
     play = PlayScene(ctx, Game.from_position(fixture_text("seeds-start.txt")))
     return Driver(play), play
 
@@ -216,9 +214,9 @@ def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(whole_
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == WON_DEAL
 
 
-def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display):
+def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display, ctx):
     game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(Context(), game)
+    play = PlayScene(ctx, game)
     driver = Driver(play)
     driver.click_slot("1")
     driver.click_slot("2")

@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-
 import pygame
 
-from ..rules import Game
-from ..settings import Settings
-from ..sprites import CardArt
+from .. import ui
+from ..context import Context
 
-
-@dataclass
-class Context:
-    """What the scenes share: settings, card art, the game in progress, display actions."""
-
-    settings: Settings = field(default_factory=Settings)
-    art: CardArt = field(default_factory=CardArt)
-    game: Game | None = None
-    """The game in progress, offered as Continue on the title screen."""
-    elapsed: float = 0.0
-    """That game's clock, in seconds."""
-    toggle_fullscreen: Callable[[], None] = lambda: None
-    """Switch between a window and fullscreen (set by the app)."""
-    stats: dict[str, int] = field(default_factory=lambda: {"played": 0, "won": 0, "stalemates": 0})
-    """This session's counts (the statistics issue stores them)."""
+__all__ = ["ButtonScene", "Context", "Quit", "Scene", "pointer_position"]
 
 
 class Scene:
@@ -49,8 +31,20 @@ class Scene:
         return None
 
     def update(self, dt: float) -> Scene | None:
-        """Advance by one fixed step of ``dt`` seconds; return the next scene or None."""
+        """Advance by one fixed step of ``dt`` seconds; return the next scene or None.
+
+        Scenes that override it call it too: it shows the shared notices.
+        """
+        if self.ctx.update_notice(dt):
+            self.dirty = True
         return None
+
+    def overlay(self, surface: pygame.Surface) -> bool:
+        """Draw what shows over every scene (a notice); True if anything was drawn."""
+        if self.ctx.notice is None:
+            return False
+        ui.draw_notice(surface, *self.ctx.notice)
+        return True
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw; return the rectangles that changed, or None for the whole surface."""

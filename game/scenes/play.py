@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme
+from ..i18n import N_, _
 from ..layout import Layout, compute_layout
 from ..rules import Card, Game, MoveError, Outcome
 from .base import Context, Scene, pointer_position
@@ -16,6 +17,13 @@ from .table_view import MESSAGE_SECONDS, REMOVE_SECONDS, TableView, confirm_butt
 
 CELEBRATION_SECONDS = 1.6
 """The short celebration between the last removal and the win screen."""
+REDUCED_CELEBRATION = 0.4
+"""With reduced animations: a short pause on the empty table instead."""
+MOVE_ERROR_TEXT = {
+    MoveError.SUM_MUST_BE_11: N_("The sum must be 11"),
+    MoveError.NEEDS_JACK_QUEEN_KING: N_("Needs a Jack, a Queen and a King"),
+}
+"""What Move errors says, by reason (SPEC section 2)."""
 
 _DIRECTIONS = {
     pygame.K_LEFT: (-1, 0),
@@ -52,7 +60,9 @@ class PlayScene(Scene):
     def __init__(self, ctx: Context, game: Game, elapsed: float = 0.0) -> None:
         super().__init__(ctx)
         self.game = game
-        ctx.game = game
+        if ctx.game is not game:
+            ctx.begin(game, elapsed)
+        self.counted = game.moves > 0
         self.elapsed = elapsed
         self.clock_started = elapsed > 0
         self.focused = True
@@ -62,7 +72,9 @@ class PlayScene(Scene):
         self.confirm_new = False
         self.celebration: float | None = None
         self.sparks: list[_Spark] = []
-        self.pending_end: Outcome | None = None
+        self.pending_end: Outcome | None = (
+            Outcome.STALEMATE if game.outcome is Outcome.STALEMATE else None
+        )
         self.layout: Layout = compute_layout(800, 600)
         self.view = TableView()
         self._shown_second = -1
@@ -161,21 +173,37 @@ class PlayScene(Scene):
             return None
         tops = self.game.playable()
         result = self.game.tap(slot)
+        sounds = self.ctx.sounds
         if slot in tops:
             self.clock_started = True
-        if result.removed:
-            if self.game.moves == 1:
-                self.ctx.stats["played"] += 1
+        if not result.removed:
+            if result.error is not None:
+                sounds.play("error")
+                if self.ctx.settings.move_errors:
+                    self.message = (_(MOVE_ERROR_TEXT[result.error]), 0.0)
+            elif slot in self.game.selection:
+                sounds.play("select")
+            return None
+        if not self.counted:
+            self.counted = True
+            self.ctx.first_move()
+        if self.ctx.settings.animations == "on":
             for name in result.removed:
                 self.flying.append(_Flying(tops[name], self.layout.slots[name].copy()))
-            outcome = self.game.outcome
-            if outcome is Outcome.WON:
-                self.celebration = 0.0
+        self.ctx.elapsed = self.elapsed
+        outcome = self.game.outcome
+        if outcome is Outcome.WON:
+            sounds.play("win")
+            self.ctx.won()
+            self.celebration = 0.0
+            if self.ctx.settings.animations == "on":
                 self._start_sparks()
-            elif outcome is Outcome.STALEMATE:
+        else:
+            sounds.play("pair" if len(result.removed) == 2 else "triple")
+            self.ctx.save_game()
+            if outcome is Outcome.STALEMATE:
+                self.ctx.stalemated()
                 self.pending_end = Outcome.STALEMATE
-        elif result.error is not None and self.ctx.settings.move_errors:
-            self.message = (_message(result.error), 0.0)
         return None
 
     def undo(self) -> None:
@@ -184,6 +212,9 @@ class PlayScene(Scene):
             return
         if self.game.undo():
             self.pending_end = None
+            self.ctx.sounds.play("undo")
+            self.ctx.elapsed = self.elapsed
+            self.ctx.save_game()
         self.dirty = True
 
     def ask_new_game(self) -> Scene | None:
@@ -238,8 +269,10 @@ class PlayScene(Scene):
 
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> Scene | None:
+        super().update(dt)
         if self.clock_running:
             self.elapsed += dt
+            self.ctx.elapsed = self.elapsed
             if int(self.elapsed) != self._shown_second:
                 self.dirty = True
         for flying in self.flying:
@@ -252,25 +285,24 @@ class PlayScene(Scene):
         if self.celebration is not None:
             self.celebration += dt
             self._move_sparks(dt)
-            if self.celebration >= CELEBRATION_SECONDS:
+            reduced = self.ctx.settings.animations != "on"
+            if self.celebration >= (REDUCED_CELEBRATION if reduced else CELEBRATION_SECONDS):
                 from .end import WinScene
 
                 self.celebration = None
-                self.ctx.stats["won"] += 1
-                self.ctx.game = None
                 return WinScene(self.ctx, self)
         if self.pending_end is Outcome.STALEMATE and not self.flying:
             from .end import StalemateScene
 
             self.pending_end = None
-            self.ctx.stats["stalemates"] += 1
+            self.ctx.sounds.play("stalemate")
             return StalemateScene(self.ctx, self)
         return None
 
     def _start_sparks(self) -> None:
         rng = random.Random(self.game.moves)
         width, height = self.size
-        for _ in range(90):
+        for _spark in range(90):
             symbol = rng.choice("\u2660\u2665\u2666\u2663")
             colour = (200, 30, 40) if symbol in "\u2665\u2666" else (20, 20, 20)
             colour = rng.choice([colour, theme.ACCENT, (250, 250, 250)])
@@ -297,7 +329,3 @@ class PlayScene(Scene):
         self._shown_second = int(self.elapsed)
         self.view.draw(surface, self)
         return None
-
-
-def _message(error: MoveError) -> str:
-    return error.value

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import theme, ui
+from ..i18n import _
 
 if TYPE_CHECKING:
     from .play import PlayScene
@@ -132,16 +133,15 @@ class TableView:
         layout = scene.layout
         pygame.draw.rect(surface, theme.BAR, layout.bar)
         parts = [
-            f"\u23f1 {ui.format_time(scene.elapsed)}",
-            f"Score {scene.game.score}",
-            f"Moves {scene.game.moves}",
+            _("Time {time}").format(time=ui.format_time(scene.elapsed)),
+            _("Score {score}").format(score=scene.game.score),
+            _("Moves {moves}").format(moves=scene.game.moves),
             scene.game.code or "",
         ]
         text = "    ".join(p for p in parts if p)
-        text = text.replace("\u23f1 ", "Time ")
         px = ui.fit_px(text, layout.font_px, layout.info.width)
         ui.draw_text(surface, text, px, theme.TEXT, midleft=(layout.info.left, layout.info.centery))
-        labels = {"undo": "Undo", "new": "New game", "menu": "Menu"}
+        labels = {"undo": _("Undo"), "new": _("New game"), "menu": _("Menu")}
         for name, rect in layout.buttons.items():
             enabled = name != "undo" or scene.game.can_undo()
             ui.draw_button(surface, rect, labels[name], enabled=enabled)
@@ -189,20 +189,19 @@ class TableView:
         ui.shade(surface)
         box = confirm_box(scene.size)
         ui.panel(surface, box)
-        px = ui.fit_px(
-            "Abandon this game and deal a new one?", box.height // 7, box.width - 40, bold=True
-        )
-        ui.draw_text(
+        ui.draw_paragraph(
             surface,
-            "Abandon this game and deal a new one?",
-            px,
+            _("Abandon this game and deal a new one?"),
+            box.height // 8,
             theme.PANEL_TEXT,
+            box.centerx,
+            box.top + box.height // 8,
+            box.width - 40,
             bold=True,
-            center=(box.centerx, box.top + box.height // 4),
         )
         yes, no = confirm_buttons(scene.size)
-        ui.draw_button(surface, yes, "New game", primary=True)
-        ui.draw_button(surface, no, "Keep playing")
+        ui.draw_button(surface, yes, _("New game"), primary=True)
+        ui.draw_button(surface, no, _("Keep playing"))
 
 
 def confirm_buttons(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
@@ -219,6 +218,6 @@ def confirm_buttons(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
 def confirm_box(size: tuple[int, int]) -> pygame.Rect:
     """The panel of the new-game question."""
     width, height = size
-    box = pygame.Rect(0, 0, min(width - 40, max(320, width // 3)), max(180, height // 4))
+    box = pygame.Rect(0, 0, min(width - 40, max(520, width // 3)), max(200, height // 4))
     box.center = (width // 2, height // 2)
     return box

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from .. import theme, ui
+from ..i18n import N_, _
 from ..rules import Game
 from .base import ButtonScene, Context, Quit, Scene
 
@@ -17,8 +18,12 @@ class MenuScene(ButtonScene):
     title = ""
 
     def entries(self) -> list[tuple[str, str]]:
-        """(key, label) of each button, top to bottom."""
+        """(key, untranslated label) of each button, top to bottom."""
         return []
+
+    def label(self, key: str, label: str) -> str:
+        """A button's text in the current language."""
+        return _(label)
 
     def layout(self) -> tuple[list[pygame.Rect], int]:
         return ui.button_column(self.size, len(self.entries()))
@@ -34,10 +39,11 @@ class MenuScene(ButtonScene):
         self.draw_background(surface)
         rects, unit = self.layout()
         if self.title:
-            px = ui.fit_px(self.title, int(unit * 0.9), self.size[0] - 40, bold=True)
+            title = _(self.title)
+            px = ui.fit_px(title, int(unit * 0.9), self.size[0] - 40, bold=True)
             ui.draw_text(
                 surface,
-                self.title,
+                title,
                 px,
                 theme.TEXT,
                 bold=True,
@@ -47,7 +53,7 @@ class MenuScene(ButtonScene):
             ui.draw_button(
                 surface,
                 rect,
-                label,
+                self.label(key, label),
                 primary=key in ("continue", "new") and (key == "continue" or self.ctx.game is None),
             )
         return None
@@ -56,7 +62,7 @@ class MenuScene(ButtonScene):
 class TitleScene(MenuScene):
     """The first screen, and the menu during a game."""
 
-    title = "Half Moon"
+    title = N_("Half Moon")
 
     def __init__(self, ctx: Context, resume: Scene | None = None) -> None:
         super().__init__(ctx)
@@ -64,15 +70,15 @@ class TitleScene(MenuScene):
 
     def entries(self) -> list[tuple[str, str]]:
         items = []
-        if self.ctx.game is not None and self.ctx.game.outcome is None:
-            items.append(("continue", "Continue"))
+        if self.ctx.game is not None:
+            items.append(("continue", N_("Continue")))
         items += [
-            ("new", "New game"),
-            ("code", "Enter a deal code"),
-            ("settings", "Settings"),
-            ("rules", "Rules"),
-            ("stats", "Statistics"),
-            ("quit", "Quit"),
+            ("new", N_("New game")),
+            ("code", N_("Enter a deal code")),
+            ("settings", N_("Settings")),
+            ("rules", N_("Rules")),
+            ("stats", N_("Statistics")),
+            ("quit", N_("Quit")),
         ]
         return items
 

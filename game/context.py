@@ -1,0 +1,124 @@
+"""What the scenes share: settings, statistics, storage, card art, sound, the game in progress.
+
+Every change the player would not want to lose is written at once: settings when they
+change, the game after every move, statistics when a game starts, ends or stalls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from . import i18n
+from .rules import Game, Outcome
+from .savegame import SAVE_FILE, SavedGame
+from .settings import Settings
+from .sound import Sounds
+from .sprites import CardArt
+from .statistics import Statistics
+from .storage import Storage
+
+NOTICE_SECONDS = 6.0
+"""How long a notice (a damaged file, a folder that cannot be written) stays."""
+
+
+@dataclass
+class Context:
+    """Shared by all scenes. Built by :meth:`open` from the stored files."""
+
+    storage: Storage
+    settings: Settings = field(default_factory=Settings)
+    stats: Statistics = field(default_factory=Statistics)
+    art: CardArt = field(default_factory=CardArt)
+    sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
+    game: Game | None = None
+    """The game in progress, offered as Continue on the title screen."""
+    elapsed: float = 0.0
+    """That game's clock, in seconds."""
+    stalemate_counted: bool = False
+    """Whether that game's stalemate was counted already."""
+    toggle_fullscreen: Callable[[], None] = lambda: None
+    """Switch between a window and fullscreen (set by the app)."""
+    notice: tuple[str, float] | None = None
+    """The notice on screen (translated text) and how long it has shown."""
+
+    @classmethod
+    def open(cls, storage: Storage, **kwargs: object) -> Context:
+        """Read settings, statistics and the saved game; apply the language and sound."""
+        settings = Settings.load(storage)
+        ctx = cls(storage, settings, Statistics.load(storage), **kwargs)  # type: ignore[arg-type]
+        saved = SavedGame.load(storage)
+        if saved is not None:
+            ctx.game, ctx.elapsed = saved.game, saved.elapsed
+            ctx.stalemate_counted = saved.stalemate_counted
+        ctx.apply_settings()
+        return ctx
+
+    # -------------------------------------------------------------- settings
+    def apply_settings(self) -> None:
+        """Make the settings take effect now (language, sound) and store them."""
+        i18n.set_language(self.settings.language)
+        self.sounds.enabled = self.settings.sound
+        self.settings.save(self.storage)
+
+    # -------------------------------------------------------------- the game
+    def save_game(self) -> None:
+        """Store the game in progress (called after every move and on quit)."""
+        if self.game is None:
+            self.storage.delete(SAVE_FILE)
+            return
+        SavedGame(self.game, self.elapsed, self.stalemate_counted).save(self.storage)
+
+    def begin(self, game: Game, elapsed: float = 0.0) -> None:
+        """``game`` becomes the game in progress; one left unfinished counts as lost."""
+        self.leave()
+        self.game, self.elapsed, self.stalemate_counted = game, elapsed, False
+        self.save_game()
+
+    def leave(self) -> None:
+        """Give up the game in progress (a loss if it had a move and was not won)."""
+        game = self.game
+        if game is not None and game.moves > 0 and game.outcome is not Outcome.WON:
+            self.stats.lost_game(game.score)
+            self.stats.save(self.storage)
+        self.game = None
+        self.storage.delete(SAVE_FILE)
+
+    def first_move(self) -> None:
+        """The game in progress had its first move: it counts as played."""
+        self.stats.started()
+        self.stats.save(self.storage)
+
+    def stalemated(self) -> None:
+        """The game in progress reached a stalemate (counted once per game)."""
+        if not self.stalemate_counted:
+            self.stalemate_counted = True
+            self.stats.stalemate()
+            self.stats.save(self.storage)
+        self.save_game()
+
+    def won(self) -> None:
+        """The game in progress was won: record it and clear the save."""
+        if self.game is not None:
+            self.stats.won_game(self.game.score, self.elapsed)
+            self.stats.save(self.storage)
+        self.game = None
+        self.storage.delete(SAVE_FILE)
+
+    def reset_statistics(self) -> None:
+        """Start the statistics from zero."""
+        self.stats = Statistics()
+        self.stats.save(self.storage)
+
+    # --------------------------------------------------------------- notices
+    def update_notice(self, dt: float) -> bool:
+        """Age the notice on screen, or take the next one; True while one shows."""
+        if self.notice is not None:
+            text, age = self.notice
+            self.notice = (text, age + dt) if age + dt < NOTICE_SECONDS else None
+        if self.notice is None:
+            pending = self.storage.take_notice()
+            if pending is not None:
+                message, args = pending
+                self.notice = (i18n._(message).format(**args), 0.0)
+        return self.notice is not None

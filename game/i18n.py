@@ -1,0 +1,83 @@
+"""Languages: gettext catalogs for English, Malay, Finnish and Russian.
+
+Every visible string goes through :func:`_` (or :func:`ngettext` for plurals). Strings
+defined before a language is chosen are marked with :func:`N_` and translated where
+they are shown. Catalogs live in ``game/locale/<lang>/LC_MESSAGES/halfmoon.po``; the
+``.mo`` files are compiled from them at build time (``make`` and the package build).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import locale
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "halfmoon"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""Where the compiled catalogs are (inside the package, so they travel with it)."""
+LANGUAGES: Mapping[str, str] = {
+    "en": "English",
+    "ms": "Bahasa Melayu",
+    "fi": "Suomi",
+    "ru": "Русский",
+}
+"""The languages the game speaks, by code, each named in itself."""
+DEFAULT_LANGUAGE = "en"
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = DEFAULT_LANGUAGE
+
+
+def N_(message: str) -> str:
+    """Mark a string for translation without translating it yet."""
+    return message
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The right plural form for ``count`` in the current language (Russian has three)."""
+    return _translation.ngettext(singular, plural, count)
+
+
+def language() -> str:
+    """The current language code."""
+    return _language
+
+
+def set_language(code: str) -> bool:
+    """Speak ``code``; False (and English) when there is no catalog for it."""
+    global _translation, _language
+    if code not in LANGUAGES:
+        code = DEFAULT_LANGUAGE
+    if code == DEFAULT_LANGUAGE:
+        _translation, _language = gettext.NullTranslations(), code
+        return True
+    try:
+        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    except OSError:
+        _translation, _language = gettext.NullTranslations(), DEFAULT_LANGUAGE
+        return False
+    _language = code
+    return True
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the system locale if the game speaks it, else English."""
+    env = os.environ if environ is None else environ
+    candidates = [env.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    if environ is None:
+        with contextlib.suppress(ValueError):
+            candidates.append(locale.getlocale()[0] or "")
+    for candidate in candidates:
+        for part in candidate.split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return DEFAULT_LANGUAGE

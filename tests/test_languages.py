@@ -1,0 +1,144 @@
+"""Four languages: full catalogs, every glyph in the bundled font, every text fits 800x600."""
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+from conftest import position_text
+from ui_helpers import Driver
+
+from game import i18n, ui
+from game.fonts import font
+from game.i18n import LANGUAGES, LOCALE_DIR, _, ngettext, set_language, system_language
+from game.rules import Game
+from game.scenes.end import StalemateScene, WinScene
+from game.scenes.menus import CodeEntryScene, RulesScene, SettingsScene, StatisticsScene
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _catalog(code):
+    with (LOCALE_DIR / code / "LC_MESSAGES" / "halfmoon.po").open("rb") as handle:
+        return read_po(handle)
+
+
+def _texts(code):
+    """Every string of a language as shown, placeholders filled in (English: the msgids)."""
+    texts = []
+    for message in _catalog("fi" if code == "en" else code):
+        if not message.id:
+            continue
+        shown = message.id if code == "en" else message.string
+        for text in shown if isinstance(shown, tuple) else (shown,):
+            texts.append(PLACEHOLDER.sub("1234", text))
+    return texts
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(code):
+    template = {m.id for m in _catalog(code) if m.id}
+    assert len(template) > 60
+    for message in _catalog(code):
+        if not message.id:
+            continue
+        assert not message.fuzzy, message.id
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{code}: untranslated {ids[0]!r}"
+        wanted = set(PLACEHOLDER.findall(ids[0]))
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) == wanted, (code, ids[0], text)
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_catalog_string_renders_with_the_bundled_font_without_a_missing_glyph(display, code):
+    texts = _texts(code)
+    for bold in (False, True):
+        face = font(24, bold)
+        for text in texts:
+            missing = [
+                ch
+                for ch, metric in zip(text, face.metrics(text), strict=True)
+                if metric is None and not ch.isspace()
+            ]
+            assert not missing, (code, text, missing)
+
+
+def test_russian_has_three_plural_forms():
+    assert set_language("ru")
+    try:
+        forms = {ngettext("{count} game played", "{count} games played", n) for n in (1, 3, 5)}
+        assert len(forms) == 3
+        assert _("New game") != "New game"
+    finally:
+        set_language("en")
+
+
+def test_the_language_follows_the_system_locale_else_english():
+    assert system_language({"LANG": "fi_FI.UTF-8"}) == "fi"
+    assert system_language({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_GB.UTF-8"}) == "ru"
+    assert system_language({"LANGUAGE": "de:ms"}) == "ms"
+    assert system_language({"LANG": "de_DE.UTF-8"}) == "en"
+    assert system_language({}) == "en"
+
+
+def _scenes(ctx):
+    """Every screen with text, in the states that show the most of it."""
+    game = Game.from_code("HM1-N-AAAAAAB")
+    game.remove(game.legal_removals()[0])
+    play = PlayScene(ctx, game)
+    play.message = (_("Needs a Jack, a Queen and a King"), 0.0)
+    confirm = PlayScene(ctx, game)
+    confirm.confirm_new = True
+    stale = PlayScene(ctx, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
+    title = TitleScene(ctx)
+    stats = StatisticsScene(ctx, back=title)
+    reset = StatisticsScene(ctx, back=title)
+    reset.confirm_reset = True
+    code = CodeEntryScene(ctx, back=title)
+    code.error = "A code looks like HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z."
+    for setting in ("move_errors", "placement_aid", "pile_labels", "four_colour"):
+        setattr(ctx.settings, setting, True)
+    return [
+        title,
+        SettingsScene(ctx, back=title),
+        stats,
+        reset,
+        RulesScene(ctx, back=title),
+        code,
+        play,
+        confirm,
+        WinScene(ctx, play),
+        StalemateScene(ctx, stale),
+    ]
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_text_fits_its_button_or_line_at_800x600(display, ctx, monkeypatch, code):
+    ctx.settings.language = code
+    ctx.apply_settings()
+    fits = []
+    real_fit = ui.fit_px
+
+    def recording_fit(text, px, width, bold=False):
+        chosen = real_fit(text, px, width, bold)
+        fits.append((text, px, chosen, width, font(chosen, bold).size(text)[0]))
+        return chosen
+
+    monkeypatch.setattr(ui, "fit_px", recording_fit)
+    driver = Driver(TitleScene(ctx), size=(800, 600))
+    for scene in _scenes(ctx):
+        driver.loop.switch(scene)
+        driver.frames(1)
+    assert len(fits) > 40
+    too_wide = [(text, width) for text, _asked, _chosen, width, drawn in fits if drawn > width]
+    too_small = [
+        (text, asked, chosen)
+        for text, asked, chosen, _width, _drawn in fits
+        if chosen < max(11, asked * 0.6)
+    ]
+    assert not too_wide and not too_small, (code, too_wide, too_small)
+    i18n.set_language("en")

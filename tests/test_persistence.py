@@ -1,0 +1,217 @@
+"""Through the real scenes: the game is saved after every move, Continue restores it,
+statistics follow the games, settings apply at once and are stored."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import position_text
+from ui_helpers import Driver, pygame
+
+from game.context import Context
+from game.i18n import _
+from game.rules import Game
+from game.rules.solver import solve
+from game.savegame import SAVE_FILE, SavedGame
+from game.scenes.end import WinScene
+from game.scenes.menus import SettingsScene
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+from game.settings import Settings
+from game.statistics import Statistics
+
+ROOT = Path(__file__).resolve().parents[1]
+DEAL = "HM1-N-AAAAAAB"
+
+
+def _reopen(storage):
+    """A new session on the same files, as after a restart."""
+    from game.storage import Storage
+
+    ctx = Context.open(Storage(storage.config_dir, storage.data_dir))
+    ctx.settings.language = "en"
+    ctx.apply_settings()
+    return ctx
+
+
+def _play(driver, removals):
+    for removal in removals:
+        for slot in removal.slots:
+            driver.click_slot(slot)
+
+
+def test_continue_restores_table_score_moves_clock_and_undo(display, ctx, storage):
+    line = solve(Game.from_code(DEAL)).line
+    play = PlayScene(ctx, Game.from_code(DEAL))
+    driver = Driver(play)
+    _play(driver, line[:6])
+    driver.seconds(4)
+    position, score, moves, elapsed = (
+        play.game.position(),
+        play.game.score,
+        play.game.moves,
+        play.elapsed,
+    )
+    ctx.save_game()  # what quitting does
+
+    again = _reopen(storage)
+    title = TitleScene(again)
+    driver = Driver(title)
+    assert title.entries()[0] == ("continue", "Continue")
+    driver.click(title.button_rects()["continue"].center)
+    resumed = driver.scene
+    assert isinstance(resumed, PlayScene)
+    assert resumed.game.position() == position
+    assert (resumed.game.score, resumed.game.moves) == (score, moves)
+    assert abs(resumed.elapsed - elapsed) < 0.1  # the clock goes on from where it was
+    driver.click(resumed.layout.buttons["undo"].center)
+    assert resumed.game.moves == moves - 1
+    _play(driver, line[moves - 1 :])
+    driver.seconds(2)
+    assert isinstance(driver.scene, WinScene)
+    assert not storage.path(SAVE_FILE).exists()  # a finished game clears the save
+
+
+def test_the_game_is_saved_after_every_move(display, ctx, storage):
+    line = solve(Game.from_code(DEAL)).line
+    play = PlayScene(ctx, Game.from_code(DEAL))
+    driver = Driver(play)
+    for count, removal in enumerate(line[:5], start=1):
+        _play(driver, [removal])
+        saved = SavedGame.load(storage)
+        assert saved is not None and saved.game.moves == count
+        assert saved.game.position() == play.game.position()
+    driver.key(pygame.K_BACKSPACE)
+    assert SavedGame.load(storage).game.moves == 4
+
+
+def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(display, ctx, storage):
+    line = solve(Game.from_code(DEAL)).line
+    play = PlayScene(ctx, Game.from_code(DEAL))
+    driver = Driver(play)
+    assert ctx.stats.played == 0
+    _play(driver, line[:1])
+    driver.key(pygame.K_BACKSPACE)
+    _play(driver, line[:2])
+    assert ctx.stats.played == 1  # once, although the first move was made twice
+    score = play.game.score
+    driver.key(pygame.K_n)
+    driver.key(pygame.K_RETURN)  # confirm the new game
+    assert Statistics.load(storage).lost == 1
+    assert Statistics.load(storage).average_score == score
+
+
+def test_statistics_record_wins_streaks_and_best_time(display, ctx, storage):
+    line = solve(Game.from_code(DEAL)).line
+    for _round in range(2):
+        play = PlayScene(ctx, Game.from_code(DEAL))
+        driver = Driver(play)
+        _play(driver, line)
+        driver.seconds(2)
+    stats = Statistics.load(storage)
+    assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (2, 2, 2, 2)
+    assert stats.best_time > 0 and stats.average_score == 520
+
+
+def test_a_stalemate_is_counted_once(display, ctx, storage):
+    game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
+    play = PlayScene(ctx, game)
+    driver = Driver(play)
+    for _round in range(2):
+        driver.click_slot("1")
+        driver.click_slot("2")
+        driver.seconds(0.5)
+        driver.click(driver.scene.buttons()["undo"].center)
+    assert Statistics.load(storage).stalemates == 1
+
+
+def test_settings_apply_at_once_and_are_stored(display, ctx, storage):
+    scene = SettingsScene(ctx, back=TitleScene(ctx))
+    driver = Driver(scene)
+    rects = scene.button_rects()
+    driver.click(rects["placement_aid"].center)
+    driver.click(rects["animations"].center)
+    assert ctx.settings.placement_aid and ctx.settings.animations == "reduced"
+    stored = Settings.load(storage)
+    assert stored.placement_aid and stored.animations == "reduced"
+    driver.click(rects["language"].center)  # en -> ms
+    assert Settings.load(storage).language == "ms"
+    assert _("Back") != "Back"  # the interface speaks Malay at once
+
+
+def test_a_damaged_settings_file_shows_one_notice_on_screen(display, storage):
+    storage.path("settings.json").parent.mkdir(parents=True)
+    storage.path("settings.json").write_text("{broken")
+    ctx = Context.open(storage)
+    driver = Driver(TitleScene(ctx))
+    driver.frames(2)
+    assert ctx.notice is not None and "damaged" in ctx.notice[0]
+    driver.seconds(7)
+    assert ctx.notice is None
+    assert list(storage.config_dir.glob("settings.json.bad-*"))
+
+
+CHILD = """
+import os, sys, time
+sys.path.insert(0, {tests!r})
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+from ui_helpers import Driver, pygame
+from game.context import Context
+from game.rules import Game
+from game.rules.solver import solve
+from game.scenes.play import PlayScene
+from game.storage import Storage
+pygame.display.init(); pygame.font.init()
+from pathlib import Path
+ctx = Context.open(Storage(Path({home!r}) / "config", Path({home!r}) / "data"))
+line = solve(Game.from_code({deal!r})).line
+play = PlayScene(ctx, Game.from_code({deal!r}))
+driver = Driver(play)
+print("ready", flush=True)
+for removal in line:
+    for slot in removal.slots:
+        driver.click_slot(slot)
+    print(play.game.moves, flush=True)
+    time.sleep(0.03)  # a fast player: about 1.5 s for the whole game
+"""
+
+
+def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
+    from game.storage import Storage
+
+    killed_mid_game = 0
+    for delay in (0.0, 0.2, 0.45, 0.7, 0.95, 1.2):
+        home = tmp_path / f"home{delay}"
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                CHILD.format(tests=str(ROOT / "tests"), home=str(home), deal=DEAL),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+        )
+        first = child.stdout.readline().strip()
+        assert first == "ready", child.stderr.read()
+        time.sleep(delay)
+        child.send_signal(signal.SIGKILL)
+        reported = [int(line) for line in child.stdout.read().split()]
+        child.wait()
+        storage = Storage(home / "config", home / "data")
+        saved = SavedGame.load(storage)
+        assert storage.notices == []  # never a damaged file
+        done = reported[-1] if reported else 0
+        if done == 0 or done == 48:
+            continue
+        killed_mid_game += 1
+        assert saved is not None, delay
+        assert saved.game.moves >= done, (delay, saved.game.moves, done)
+        json.loads(storage.path(SAVE_FILE).read_text())
+    assert killed_mid_game >= 3  # the kills really landed during play

@@ -1,0 +1,226 @@
+"""Files the game keeps: atomic writes, damaged files kept aside, folders that refuse writes."""
+
+import json
+import os
+
+import pytest
+
+from game.rules import Game
+from game.savegame import SAVE_FILE, SavedGame
+from game.settings import SETTINGS_FILE, Settings
+from game.statistics import STATISTICS_FILE, Statistics
+from game.storage import Storage, write_atomically
+
+
+def _game_with_moves(count):
+    game = Game.from_code("HM1-N-AAAAAAB")
+    for _ in range(count):
+        game.remove(game.legal_removals()[0])
+    return game
+
+
+# ------------------------------------------------------------------ round trips
+def test_settings_round_trip(storage):
+    settings = Settings(
+        move_errors=True,
+        placement_aid=True,
+        pile_labels=True,
+        four_colour=True,
+        animations="reduced",
+        sound=False,
+        language="fi",
+    )
+    assert settings.save(storage)
+    assert Settings.load(storage) == settings
+    data = json.loads(storage.path(SETTINGS_FILE).read_text())
+    assert data["schema"] == 1 and data["language"] == "fi"
+
+
+def test_statistics_round_trip(storage):
+    stats = Statistics()
+    stats.started()
+    stats.won_game(520, 311.5)
+    stats.started()
+    stats.stalemate()
+    stats.lost_game(120)
+    assert stats.save(storage)
+    loaded = Statistics.load(storage)
+    assert loaded == stats
+    assert (loaded.played, loaded.won, loaded.lost, loaded.stalemates) == (2, 1, 1, 1)
+    assert loaded.win_rate == 0.5 and loaded.average_score == 320 and loaded.best_time == 311.5
+    assert (loaded.current_streak, loaded.best_streak) == (0, 1)
+
+
+def test_saved_game_round_trip_restores_table_score_moves_clock_and_undo(storage):
+    game = _game_with_moves(7)
+    assert SavedGame(game, 83.25, stalemate_counted=False).save(storage)
+    saved = SavedGame.load(storage)
+    assert saved is not None
+    restored = saved.game
+    assert restored.position() == game.position()
+    assert (restored.score, restored.moves, saved.elapsed) == (game.score, game.moves, 83.25)
+    while game.undo():
+        assert restored.undo()
+        assert restored.position() == game.position()
+    assert not restored.undo()
+
+
+def test_a_game_without_moves_or_a_won_game_clears_the_save(storage):
+    SavedGame(_game_with_moves(3)).save(storage)
+    assert storage.path(SAVE_FILE).exists()
+    SavedGame(Game.from_code("HM1-N-AAAAAAB")).save(storage)
+    assert not storage.path(SAVE_FILE).exists()
+    assert SavedGame.load(storage) is None
+
+
+# --------------------------------------------------------------- damaged files
+DAMAGED = {
+    "not json": b"{not json",
+    "truncated": b'{"schema": 1, "move_err',
+    "empty": b"",
+    "binary": bytes(range(256)),
+    "a list": b"[1, 2, 3]",
+    "wrong schema": b'{"schema": 99}',
+    "no schema": b'{"move_errors": true}',
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=DAMAGED.keys())
+@pytest.mark.parametrize(
+    ("name", "load", "default"),
+    [
+        (SETTINGS_FILE, Settings.load, Settings()),
+        (STATISTICS_FILE, Statistics.load, Statistics()),
+        (SAVE_FILE, SavedGame.load, None),
+    ],
+    ids=["settings", "statistics", "saved game"],
+)
+def test_a_damaged_file_is_kept_aside_defaults_are_used_and_the_player_is_told(
+    storage, name, load, default, content
+):
+    path = storage.path(name)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    assert load(storage) == default
+    assert not path.exists()
+    kept = list(path.parent.glob(f"{name}.bad-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == content
+    notice = storage.take_notice()
+    assert notice is not None and "damaged" in notice[0]
+    assert notice[1]["kept"] == kept[0].name
+    assert storage.take_notice() is None
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"schema": 1, "move_errors": "yes"},
+        {"schema": 1, "animations": "wild"},
+        {"schema": 1, "language": "xx"},
+        {"schema": 1, "sound": 1},
+    ],
+)
+def test_settings_with_wrong_values_are_damaged(storage, data):
+    storage.save(SETTINGS_FILE, data)
+    assert Settings.load(storage) == Settings()
+    assert storage.take_notice() is not None
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"schema": 1, "played": -1},
+        {"schema": 1, "played": 1.5},
+        {"schema": 1, "won": True},
+        {"schema": 1, "won": 3, "played": 1},
+        {"schema": 1, "best_time": float("nan")},
+        {"schema": 1, "current_streak": 5, "best_streak": 2},
+    ],
+)
+def test_statistics_that_do_not_add_up_are_damaged(storage, data):
+    storage.save(STATISTICS_FILE, data)
+    assert Statistics.load(storage) == Statistics()
+    assert storage.take_notice() is not None
+
+
+def test_a_save_whose_moves_are_illegal_for_its_code_is_kept_aside(storage):
+    data = SavedGame(_game_with_moves(2)).to_dict()
+    data["game"]["removals"].append(["1", "2"])
+    storage.save(SAVE_FILE, data)
+    assert SavedGame.load(storage) is None
+    assert list(storage.data_dir.glob("game.json.bad-*"))
+
+
+def test_a_save_written_by_a_newer_version_is_kept_aside(storage):
+    data = SavedGame(_game_with_moves(2)).to_dict()
+    data["schema"] = 2
+    storage.save(SAVE_FILE, data)
+    assert SavedGame.load(storage) is None
+    assert list(storage.data_dir.glob("game.json.bad-*"))
+    data = SavedGame(_game_with_moves(2)).to_dict()
+    data["game"]["version"] = 9
+    storage.save(SAVE_FILE, data)
+    assert SavedGame.load(storage) is None
+
+
+def test_unknown_settings_keys_are_ignored_and_missing_ones_take_defaults(storage):
+    storage.save(SETTINGS_FILE, {"schema": 1, "placement_aid": True, "future": 3})
+    settings = Settings.load(storage)
+    assert settings.placement_aid and not settings.move_errors
+    assert storage.take_notice() is None
+
+
+# ---------------------------------------------------------------- atomic writes
+def test_a_crash_between_write_and_replace_leaves_the_previous_save_readable(storage, monkeypatch):
+    SavedGame(_game_with_moves(2)).save(storage)
+
+    def crash(*args):
+        raise OSError("simulated crash before replace")
+
+    monkeypatch.setattr(os, "replace", crash)
+    assert SavedGame(_game_with_moves(5)).save(storage) is False
+    monkeypatch.undo()
+    saved = SavedGame.load(storage)
+    assert saved is not None and saved.game.moves == 2
+    assert [p.name for p in storage.data_dir.iterdir()] == [SAVE_FILE]  # no temp file left
+
+
+@pytest.mark.parametrize("step", ["write", "fsync"])
+def test_a_failure_while_writing_leaves_the_previous_file_intact(tmp_path, monkeypatch, step):
+    path = tmp_path / "file.json"
+    write_atomically(path, b"old")
+
+    def fail(*args, **kwargs):
+        raise OSError(f"simulated {step} failure")
+
+    if step == "write":
+        monkeypatch.setattr(os, "fdopen", fail)
+    else:
+        monkeypatch.setattr(os, "fsync", fail)
+    with pytest.raises(OSError):
+        write_atomically(path, b"new")
+    monkeypatch.undo()
+    assert path.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
+
+
+def test_a_read_only_folder_the_game_goes_on_and_says_once_it_cannot_save(storage, monkeypatch):
+    # chmod cannot stop root (CI runs as root), so the folder refuses at the system call.
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(storage.data_dir))
+
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    assert Settings().save(storage) is False
+    assert Statistics().save(storage) is False
+    assert SavedGame(_game_with_moves(1)).save(storage) is False
+    assert len(storage.notices) == 1 and "Cannot save" in storage.notices[0][0]
+
+
+def test_a_folder_that_cannot_be_created_the_game_goes_on_and_says_once(tmp_path):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a folder should be")
+    storage = Storage(blocker / "config", blocker / "data")
+    assert Settings.load(storage) == Settings()
+    assert Settings().save(storage) is False
+    assert SavedGame(_game_with_moves(1)).save(storage) is False
+    assert len(storage.notices) == 1 and "Cannot save" in storage.notices[0][0]
