@@ -5,7 +5,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 from conftest import position_text
-from ui_helpers import Driver
+from ui_helpers import Driver, pygame
 
 from game import i18n, ui
 from game.fonts import font
@@ -141,4 +141,22 @@ def test_every_text_fits_its_button_or_line_at_800x600(display, ctx, monkeypatch
         if chosen < max(11, asked * 0.6)
     ]
     assert not too_wide and not too_small, (code, too_wide, too_small)
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1080, 1920), (3840, 2160)])
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_end_panels_keep_text_and_buttons_apart_and_on_screen(display, ctx, code, size):
+    ctx.settings.language = code
+    ctx.apply_settings()
+    driver = Driver(TitleScene(ctx), size=size)
+    screen = pygame.Rect((0, 0), size)
+    for scene in _scenes(ctx)[-2:]:
+        driver.loop.switch(scene)
+        panel = scene.panel()
+        assert screen.contains(panel.box)
+        buttons = list(panel.buttons.values())
+        assert all(panel.box.contains(b) for b in buttons)
+        assert panel.text.collidelist(buttons) == -1, (code, size)
+        assert all(b.collidelist([o for o in buttons if o is not b]) == -1 for b in buttons)
     i18n.set_language("en")

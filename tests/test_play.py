@@ -209,7 +209,7 @@ def test_resize_and_focus_events_mid_game_keep_the_game_intact(seeds):
 
 def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(whole_game):
     driver = whole_game(lambda driver, play, slot: driver.click_slot(slot))
-    assert "Score 520    Moves 48" in driver.scene.lines()
+    assert "Score 520 \u00b7 Moves 48" in driver.scene.lines()
     driver.click(driver.scene.buttons()["replay"].center)
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == WON_DEAL
 

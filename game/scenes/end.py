@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from .. import theme, ui
@@ -9,6 +11,19 @@ from ..fonts import font
 from ..i18n import N_, _, ngettext
 from .base import ButtonScene, Context, Scene
 from .play import PlayScene
+
+
+@dataclass(frozen=True)
+class _Panel:
+    """The geometry of an end-of-game panel."""
+
+    box: pygame.Rect
+    text: pygame.Rect
+    title: str
+    title_px: int
+    lines: list[str]
+    line_px: int
+    buttons: dict[str, pygame.Rect]
 
 
 class _EndScene(ButtonScene):
@@ -29,61 +44,49 @@ class _EndScene(ButtonScene):
     def lines(self) -> list[str]:
         return []
 
-    def _box(self) -> pygame.Rect:
+    def panel(self) -> _Panel:
+        """Where the panel, its text and its buttons go for the current window and language."""
         width, height = self.size
-        box = pygame.Rect(
-            0,
-            0,
-            min(width - 24, max(560, int(width * 0.42))),
-            min(height - 24, max(300, int(height * 0.5))),
-        )
-        if self._stacked(box):
-            # Buttons one above the other: make room for them under the text.
-            unit = self._unit(box)
-            box.height = min(
-                height - 24,
-                max(
-                    box.height,
-                    box.height // 2
-                    + len(self.actions) * (unit + box.width // 30)
-                    + box.width // 30,
-                ),
-            )
-        box.center = (width // 2, height // 2)
-        return box
-
-    def _unit(self, box: pygame.Rect) -> int:
-        return max(36, min(box.height // 6, 80))
-
-    def _stacked(self, box: pygame.Rect) -> bool:
-        """Whether the labels are too long for one row (so the buttons stand in a column)."""
+        box_w = min(width - 24, max(560, int(width * 0.42)))
+        unit = max(36, min(round(height * 0.08), 80))
+        gap = max(8, unit // 4)
+        text_w = box_w - 2 * gap
+        title = _(self.title)
+        title_px = ui.fit_px(title, round(unit * 1.1), text_w, bold=True)
+        line_px = max(14, round(unit * 0.42))
+        lines = [part for line in self.lines() for part in ui.wrap(line, line_px, text_w)]
+        text_h = round(title_px * 1.4) + round(line_px * 1.3) * len(lines)
         count = len(self.actions)
-        gap = box.width // 30
-        width = (box.width - gap * (count + 1)) // count
-        unit = self._unit(box)
-        px = int(unit * 0.42)
-        smallest = font(max(8, int(px * 0.8)), True)
-        return any(smallest.size(_(label))[0] > width - unit // 2 for _key, label in self.actions)
+        button_w = (box_w - gap * (count + 1)) // count
+        smallest = font(max(8, int(unit * 0.42 * 0.8)), True)
+        stacked = any(
+            smallest.size(_(label))[0] > button_w - unit // 2 for _k, label in self.actions
+        )
+        buttons_h = count * unit + (count - 1) * gap if stacked else unit
+        box = pygame.Rect(0, 0, box_w, min(height - 24, gap * 3 + text_h + buttons_h + gap))
+        box.center = (width // 2, height // 2)
+        text = pygame.Rect(box.left + gap, box.top + gap, text_w, text_h)
+        buttons = {}
+        for index, (key, _label) in enumerate(self.actions):
+            if stacked:
+                rect = pygame.Rect(0, 0, box_w * 3 // 4, unit)
+                rect.midbottom = (
+                    box.centerx,
+                    box.bottom - gap - (count - 1 - index) * (unit + gap),
+                )
+            else:
+                rect = pygame.Rect(
+                    box.left + gap + index * (button_w + gap),
+                    box.bottom - gap - unit,
+                    button_w,
+                    unit,
+                )
+            buttons[key] = rect
+        return _Panel(box, text, title, title_px, lines, line_px, buttons)
 
     def buttons(self) -> dict[str, pygame.Rect]:
-        """Each button's rectangle: in a row along the bottom, or in a column if needed."""
-        box = self._box()
-        count = len(self.actions)
-        gap = box.width // 30
-        unit = self._unit(box)
-        if self._stacked(box):
-            width = box.width * 3 // 4
-            top = box.bottom - count * (unit + gap)
-            return {
-                key: pygame.Rect(box.centerx - width // 2, top + i * (unit + gap), width, unit)
-                for i, (key, _label) in enumerate(self.actions)
-            }
-        width = (box.width - gap * (count + 1)) // count
-        y = box.bottom - unit - gap
-        return {
-            key: pygame.Rect(box.left + gap + i * (width + gap), y, width, unit)
-            for i, (key, _label) in enumerate(self.actions)
-        }
+        """Each button's rectangle."""
+        return self.panel().buttons
 
     def button_rects(self) -> dict[str, pygame.Rect]:
         return self.buttons()
@@ -108,21 +111,19 @@ class _EndScene(ButtonScene):
         self.play.dirty = True
         self.play.draw(surface, alpha)
         ui.shade(surface)
-        box = self._box()
-        ui.panel(surface, box)
-        title = _(self.title)
-        title_px = ui.fit_px(title, box.height // 6, box.width - 40, bold=True)
-        y = box.top + box.height // 7
-        ui.draw_text(surface, title, title_px, theme.PANEL_TEXT, bold=True, center=(box.centerx, y))
-        line_px = max(14, box.height // 14)
-        y += title_px - line_px // 2
-        for line in self.lines():
-            y = ui.draw_paragraph(
-                surface, line, line_px, theme.PANEL_TEXT, box.centerx, y, box.width - 40
-            )
-            y += line_px // 3
+        panel = self.panel()
+        ui.panel(surface, panel.box)
+        centre = panel.box.centerx
+        y = panel.text.top
+        ui.draw_text(
+            surface, panel.title, panel.title_px, theme.PANEL_TEXT, bold=True, midtop=(centre, y)
+        )
+        y += round(panel.title_px * 1.4)
+        for line in panel.lines:
+            ui.draw_text(surface, line, panel.line_px, theme.PANEL_TEXT, midtop=(centre, y))
+            y += round(panel.line_px * 1.3)
         for index, (key, label) in enumerate(self.actions):
-            ui.draw_button(surface, self.buttons()[key], _(label), primary=index == 0)
+            ui.draw_button(surface, panel.buttons[key], _(label), primary=index == 0)
         return None
 
 
@@ -136,7 +137,7 @@ class WinScene(_EndScene):
         game = self.play.game
         return [
             _("Score {score}").format(score=game.score)
-            + "    "
+            + " \u00b7 "
             + _("Moves {moves}").format(moves=game.moves),
             _("Time {time}").format(time=ui.format_time(self.play.elapsed)),
             _("Deal {code}").format(code=game.code) if game.code else "",
@@ -159,7 +160,7 @@ class StalemateScene(_EndScene):
         return [
             _("No pair adds up to 11 and no Jack, Queen and King are free."),
             _("Score {score}").format(score=game.score)
-            + "    "
+            + " \u00b7 "
             + ngettext("{count} card is left", "{count} cards are left", left).format(count=left),
         ]
 

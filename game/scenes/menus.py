@@ -224,7 +224,8 @@ class RulesScene(_Sub):
         rects, unit = self.layout()
         width = self.size[0]
         px = max(14, min(unit // 2, width // 36))
-        return pygame.Rect(width // 16, unit // 2, width - width // 8, rects[0].top - unit), px
+        top = unit * 2
+        return pygame.Rect(width // 16, top, width - width // 8, rects[0].top - unit // 3 - top), px
 
     def lines(self) -> list[str]:
         """The rules in the current language, wrapped to the window."""
@@ -265,11 +266,25 @@ class RulesScene(_Sub):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         surface.fill(theme.FELT)
-        rects, _unit = self.layout()
+        rects, unit = self.layout()
         area, px = self.text_area()
+        title = _(self.title)
+        size = ui.fit_px(title, int(unit * 0.9), self.size[0] - 40, bold=True)
+        ui.draw_text(surface, title, size, theme.TEXT, bold=True, center=(self.size[0] // 2, unit))
         lines = self.lines()
         line_h = int(px * 1.45)
-        self.scroll = min(self.scroll, max(0, len(lines) * line_h - area.height))
+        total = len(lines) * line_h
+        self.scroll = min(self.scroll, max(0, total - area.height))
+        if total > area.height:
+            # A scroll bar: where this page is in the whole text.
+            track = pygame.Rect(area.right + px // 2, area.top, max(4, px // 4), area.height)
+            thumb = track.copy()
+            thumb.height = max(px, area.height * area.height // total)
+            thumb.top = area.top + (area.height - thumb.height) * self.scroll // (
+                total - area.height
+            )
+            pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=track.width // 2)
+            pygame.draw.rect(surface, theme.TEXT_DIM, thumb, border_radius=track.width // 2)
         clip = surface.get_clip()
         surface.set_clip(area)
         y = area.top - self.scroll
