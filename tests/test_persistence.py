@@ -215,3 +215,51 @@ def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
         assert saved.game.moves >= done, (delay, saved.game.moves, done)
         json.loads(storage.path(SAVE_FILE).read_text())
     assert killed_mid_game >= 3  # the kills really landed during play
+
+
+def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, storage):
+    from game.scenes.menus import StatisticsScene
+
+    ctx.stats.started()
+    ctx.stats.won_game(520, 200.0)
+    ctx.stats.save(storage)
+    scene = StatisticsScene(ctx, back=TitleScene(ctx))
+    driver = Driver(scene)
+    assert "1 game won" in " ".join(scene.lines())
+    driver.click(scene.button_rects()["reset"].center)
+    assert Statistics.load(storage).won == 1  # nothing happens before the answer
+    driver.click(scene.button_rects()["reset-no"].center)
+    assert Statistics.load(storage).won == 1
+    driver.click(scene.button_rects()["reset"].center)
+    driver.click(scene.button_rects()["reset-yes"].center)
+    assert Statistics.load(storage) == Statistics()
+    assert "0 games played" in scene.lines()
+
+
+def test_lang_on_the_command_line_sets_and_stores_the_language(tmp_path):
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "HALFMOON_HOME": str(tmp_path),
+    }
+    run = subprocess.run(
+        [sys.executable, "main.py", "--lang", "ru", "--max-frames", "3"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    stored = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert stored["language"] == "ru"
+    bad = subprocess.run(
+        [sys.executable, "main.py", "--lang", "xx"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "--lang" in bad.stderr and "Traceback" not in bad.stderr
