@@ -5,14 +5,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .i18n import LANGUAGES
 from .rules import DealCodeError, normalize_code
 
 if TYPE_CHECKING:
+    from .kiosk import KioskConfig
     from .storage import Storage
 
 DEFAULT_WINDOW = (1280, 720)
@@ -47,11 +50,16 @@ def _frames(text: str) -> int:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line on stderr (and exit status 2), no usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Read the command line; a bad argument exits with status 2 and one clear line."""
-    parser = argparse.ArgumentParser(
-        prog="halfmoon", description="Half Moon, a two-deck Elevens solitaire."
-    )
+    parser = _Parser(prog="halfmoon", description="Half Moon, a two-deck Elevens solitaire.")
     parser.add_argument(
         "--deal",
         type=_deal_code,
@@ -70,6 +78,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         choices=sorted(LANGUAGES),
         help="language: " + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()),
     )
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="public touch-screen mode: fullscreen, no way out for players (see docs/kiosk.md)",
+    )
+    parser.add_argument(
+        "--kiosk-config",
+        type=Path,
+        metavar="PATH",
+        help="kiosk settings (TOML, read only); implies --kiosk unless it says kiosk = false",
+    )
     parser.add_argument("--version", action="version", version=f"Half Moon {__version__}")
     return parser.parse_args(argv)
 
@@ -82,10 +101,8 @@ class Display:
 
         self._pygame = pygame
         self.window_size = size
-        self.fullscreen = False
-        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        if fullscreen:
-            self.toggle()
+        self.fullscreen = not fullscreen
+        self.toggle()
 
     def toggle(self) -> None:
         """Switch between the window and fullscreen."""
@@ -93,7 +110,8 @@ class Display:
         if self.fullscreen:
             self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         else:
-            self.window_size = self.surface.get_size()
+            if pygame.display.get_surface() is not None:
+                self.window_size = self.surface.get_size()
             desktop = pygame.display.get_desktop_sizes()[0]
             self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
@@ -101,8 +119,6 @@ class Display:
 
 def storage_from_environment() -> Storage:
     """The user's platform folders, or ``$HALFMOON_HOME/config`` and ``/data`` when set."""
-    from pathlib import Path
-
     from .storage import Storage
 
     home = os.environ.get("HALFMOON_HOME")
@@ -111,16 +127,34 @@ def storage_from_environment() -> Storage:
     return Storage.default()
 
 
+def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
+    """The kiosk configuration when the game runs as a kiosk, else None."""
+    from .kiosk import KioskConfig
+
+    config = KioskConfig.load(args.kiosk_config) if args.kiosk_config else KioskConfig()
+    return config if args.kiosk or (args.kiosk_config and config.kiosk) else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Play Half Moon. Returns the process exit status."""
+    from .kiosk import KioskConfigError
+
     args = parse_args(argv)
+    try:
+        kiosk = kiosk_config(args)
+    except KioskConfigError as error:
+        print(f"halfmoon: error: {error}", file=sys.stderr)
+        return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # A window manager may size the window itself; the layout follows any size.
+    warnings.filterwarnings("ignore", "Requested window was forcibly resized")
     import pygame
 
     from .context import Context
     from .loop import Loop
     from .rules import Game
     from .scenes.base import Quit, Scene
+    from .scenes.kiosk import KioskGuard
     from .scenes.play import PlayScene
     from .scenes.title import TitleScene
     from .sound import Sounds
@@ -134,15 +168,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         if desktops:
             width, height = desktops[0]
             size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
-    display = Display(size, args.fullscreen)
+    display = Display(size, args.fullscreen or kiosk is not None)
     sounds = Sounds()
     ctx = Context.open(storage_from_environment(), toggle_fullscreen=display.toggle, sounds=sounds)
-    if args.lang:
-        ctx.settings.language = args.lang
+    ctx.kiosk = kiosk
+    language = args.lang or (kiosk.language if kiosk else "")
+    if language:
+        ctx.settings.language = language
         ctx.apply_settings()
+    guard = None
+    if kiosk is not None:
+        pygame.mouse.set_visible(False)
+        pygame.display.set_allow_screensaver(False)
+        try:
+            guard = KioskGuard(ctx, kiosk)
+        except KioskConfigError as error:
+            pygame.quit()
+            print(f"halfmoon: error: {error}", file=sys.stderr)
+            return 2
     scene: Scene = PlayScene(ctx, Game.from_code(args.deal)) if args.deal else TitleScene(ctx)
 
     def on_event(event: pygame.event.Event, current: Scene) -> Scene | None:
+        if guard is not None:
+            nxt = guard.on_event(event, current)
+            if nxt is not None:
+                return nxt
         if event.type == pygame.QUIT:
             return Quit(ctx)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -151,7 +201,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return current
         return None
 
-    loop = Loop(scene, surface=lambda: display.surface, on_event=on_event)
+    loop = Loop(
+        scene,
+        surface=lambda: display.surface,
+        on_event=on_event,
+        on_step=guard.on_step if guard is not None else None,
+    )
     try:
         # The table first; the sounds (about 0.2 s to make) right after it is shown.
         loop.run(max_frames=1)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import i18n
+from .kiosk import KioskConfig
 from .rules import Game, Outcome
 from .savegame import SAVE_FILE, SavedGame
 from .settings import Settings
@@ -39,6 +40,8 @@ class Context:
     """Whether that game's stalemate was counted already."""
     toggle_fullscreen: Callable[[], None] = lambda: None
     """Switch between a window and fullscreen (set by the app)."""
+    kiosk: KioskConfig | None = None
+    """The kiosk's configuration in kiosk mode, else None."""
     notice: tuple[str, float] | None = None
     """The notice on screen (translated text) and how long it has shown."""
 

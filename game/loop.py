@@ -35,11 +35,16 @@ class Loop:
         *,
         surface: Callable[[], pygame.Surface] = pygame.display.get_surface,
         on_event: Callable[[pygame.event.Event, Scene], Scene | None] | None = None,
+        on_step: Callable[[float, Scene], Scene | None] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        """``on_event`` sees each event before the scene: it returns a scene to switch to,
+        the current scene to swallow the event, or None to pass it on. ``on_step`` runs
+        after each fixed update and may return a scene to switch to."""
         self.scene = scene
         self._surface = surface
         self._on_event = on_event
+        self._on_step = on_step
         self._now = clock
         self.frames = 0
         self.draws = 0
@@ -61,6 +66,8 @@ class Loop:
         for event in pygame.event.get():
             self._last_input = self.sim_time
             nxt = self._on_event(event, self.scene) if self._on_event else None
+            if nxt is self.scene:
+                continue  # swallowed
             if nxt is None:
                 if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                     self.scene.enter(self._surface().get_size())
@@ -73,6 +80,8 @@ class Loop:
         self._accumulator += min(frame_time, MAX_FRAME)
         while self._accumulator >= STEP:
             nxt = self.scene.update(STEP)
+            if nxt is None and self._on_step is not None:
+                nxt = self._on_step(STEP, self.scene)
             self._accumulator -= STEP
             self.sim_time += STEP
             if isinstance(nxt, Quit):

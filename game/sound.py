@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import sys
 from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import accumulate, repeat
 from operator import add, attrgetter, mul
@@ -240,6 +242,27 @@ def synthesize(name: str, rate: int = RATE, channels: int = CHANNELS) -> bytes:
     return pcm.tobytes()
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries print while the audio device is probed.
+
+    On a machine without a sound card ALSA writes eight lines to stderr; the mixer's
+    own error (a pygame.error) still says what went wrong.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class Sounds:
     """Short synthesized effects. Every method is safe to call when audio is unavailable.
 
@@ -271,7 +294,8 @@ class Sounds:
         except ImportError:
             return False
         try:
-            pygame.mixer.init(frequency=RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
+            with _quiet_stderr():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
             mixer_format = pygame.mixer.get_init()
             if not mixer_format:
                 return False

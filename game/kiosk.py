@@ -1,0 +1,118 @@
+"""Kiosk mode: a public touch screen that a passer-by cannot leave.
+
+The kiosk config is a TOML file the game only reads (``--kiosk-config PATH``). Every key
+is optional; these are the defaults::
+
+    kiosk = true                      # run in kiosk mode (the same as --kiosk)
+    exit_chord = "ctrl+alt+shift+q"   # the operator's way out
+    exit_pin = ""                     # digits; if set, the chord asks for it on a keypad
+    idle_seconds = 90                 # no input for this long: "Still playing?"
+    countdown_seconds = 15            # then back to the title after this countdown
+    allow_settings = false            # show Settings to players
+    allow_statistics = false          # show Statistics to players
+    language = ""                     # en, ms, fi or ru; empty: the stored setting
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+from .i18n import LANGUAGES
+
+_MODIFIERS = ("ctrl", "alt", "shift")
+
+
+class KioskConfigError(ValueError):
+    """A kiosk config that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    """How the kiosk behaves (see the module docstring for the file format)."""
+
+    kiosk: bool = True
+    """Run in kiosk mode."""
+    exit_chord: str = "ctrl+alt+shift+q"
+    """Modifier keys and one key, joined by ``+``, that let the operator out."""
+    exit_pin: str = ""
+    """Digits the operator types on the on-screen keypad after the chord; empty: none."""
+    idle_seconds: float = 90.0
+    """Seconds without input before "Still playing?" appears."""
+    countdown_seconds: float = 15.0
+    """Seconds "Still playing?" waits before going back to the title."""
+    allow_settings: bool = False
+    """Whether players may open Settings."""
+    allow_statistics: bool = False
+    """Whether players may open Statistics."""
+    language: str = ""
+    """A fixed language for the kiosk, or empty for the stored setting."""
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: str = "kiosk config") -> KioskConfig:
+        """Check every key and value; raises :class:`KioskConfigError` naming what is wrong."""
+        known = {item.name: item for item in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise KioskConfigError(
+                    f"{source}: unknown key {key!r} (known keys: {', '.join(known)})"
+                )
+            default = getattr(cls(), key)
+            if isinstance(default, float):
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise KioskConfigError(f"{source}: {key} must be a number of seconds")
+                if not 1 <= value <= 86400:
+                    raise KioskConfigError(f"{source}: {key} must be between 1 and 86400")
+                value = float(value)
+            elif not isinstance(value, type(default)):
+                kind = "true or false" if isinstance(default, bool) else "a string"
+                raise KioskConfigError(f"{source}: {key} must be {kind}, not {value!r}")
+            values[key] = value
+        config = cls(**values)
+        try:
+            config.chord()
+        except KioskConfigError as error:
+            raise KioskConfigError(f"{source}: {error}") from None
+        if config.exit_pin and not (config.exit_pin.isdigit() and len(config.exit_pin) <= 12):
+            raise KioskConfigError(f"{source}: exit_pin must be 1 to 12 digits")
+        if config.language and config.language not in LANGUAGES:
+            raise KioskConfigError(
+                f"{source}: language must be one of {', '.join(LANGUAGES)}, not {config.language!r}"
+            )
+        return config
+
+    @classmethod
+    def load(cls, path: Path) -> KioskConfig:
+        """Read a TOML file; raises :class:`KioskConfigError` with the file and the reason."""
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except OSError as error:
+            raise KioskConfigError(f"cannot read kiosk config {path}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise KioskConfigError(f"kiosk config {path} is not UTF-8 text") from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise KioskConfigError(f"kiosk config {path} is not valid TOML: {error}") from None
+        return cls.from_mapping(data, str(path))
+
+    def chord(self) -> tuple[frozenset[str], str]:
+        """The exit chord as (modifiers, key name), e.g. ({"ctrl", "alt", "shift"}, "q")."""
+        parts = [part.strip().lower() for part in self.exit_chord.split("+") if part.strip()]
+        modifiers = frozenset(p for p in parts if p in _MODIFIERS)
+        keys = [p for p in parts if p not in _MODIFIERS]
+        if len(keys) != 1 or len(modifiers) < 2:
+            raise KioskConfigError(
+                f"exit_chord {self.exit_chord!r} must be at least two of ctrl, alt, shift "
+                "and one key, e.g. ctrl+alt+shift+q"
+            )
+        return modifiers, keys[0]

@@ -1,0 +1,234 @@
+"""Kiosk mode in the loop: nobody but the operator leaves, and an idle table resets itself.
+
+:class:`KioskGuard` gives the loop two hooks: ``on_event`` sees every event first (it
+swallows window close, Alt+F4 and F11, and knows the operator's chord) and ``on_step``
+counts the time without input on the loop's own clock.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme, ui
+from ..i18n import _
+from ..kiosk import KioskConfig, KioskConfigError
+from .base import Context, Quit, Scene, pointer_position
+
+INPUT_EVENTS = frozenset(
+    {
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+        pygame.FINGERDOWN,
+        pygame.FINGERUP,
+        pygame.FINGERMOTION,
+        pygame.KEYDOWN,
+        pygame.TEXTINPUT,
+    }
+)
+"""Events that show somebody is at the screen."""
+
+_MODIFIER_MASKS = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT}
+
+
+class KioskGuard:
+    """The loop's hooks in kiosk mode."""
+
+    def __init__(self, ctx: Context, config: KioskConfig) -> None:
+        self.ctx = ctx
+        self.config = config
+        modifiers, key = config.chord()
+        try:
+            self.chord_key = pygame.key.key_code(key)
+        except ValueError:
+            raise KioskConfigError(f"exit_chord: {key!r} is not a key name") from None
+        self.chord_mods = [_MODIFIER_MASKS[m] for m in modifiers]
+        self.idle = 0.0
+        """Seconds since the last input, counted in fixed steps of the loop."""
+
+    def on_event(self, event: pygame.event.Event, scene: Scene) -> Scene | None:
+        """Swallow the ways out; return the current scene for a swallowed event."""
+        if event.type in INPUT_EVENTS:
+            self.idle = 0.0
+        if event.type == pygame.QUIT:
+            return scene  # window close (and Alt+F4 through the window manager)
+        if event.type == pygame.KEYDOWN:
+            mods = event.mod
+            if event.key == pygame.K_F4 and mods & pygame.KMOD_ALT:
+                return scene
+            if event.key == pygame.K_F11:
+                return scene  # stays fullscreen
+            if event.key == self.chord_key and all(mods & mask for mask in self.chord_mods):
+                if self.config.exit_pin:
+                    return PinScene(self.ctx, scene, self.config.exit_pin)
+                return Quit(self.ctx)
+        return None
+
+    def on_step(self, dt: float, scene: Scene) -> Scene | None:
+        """Count idle time; when it runs out, ask "Still playing?"."""
+        self.idle += dt
+        if self.idle < self.config.idle_seconds or isinstance(scene, StillPlayingScene):
+            return None
+        from .title import TitleScene
+
+        if isinstance(scene, TitleScene) and self.ctx.game is None:
+            self.idle = 0.0  # already waiting for the next player
+            return None
+        self.idle = 0.0
+        return StillPlayingScene(self.ctx, scene, self.config.countdown_seconds)
+
+
+class StillPlayingScene(Scene):
+    """ "Still playing?" over the current screen, counting down to the title."""
+
+    animating = True
+
+    def __init__(self, ctx: Context, under: Scene, seconds: float) -> None:
+        super().__init__(ctx)
+        self.under = under
+        self.remaining = seconds
+
+    def enter(self, size: tuple[int, int]) -> None:
+        super().enter(size)
+        self.under.enter(size)
+
+    def handle_event(self, event: pygame.event.Event) -> Scene | None:
+        if event.type in INPUT_EVENTS and event.type not in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
+            self.under.dirty = True
+            return self.under
+        return None
+
+    def update(self, dt: float) -> Scene | None:
+        super().update(dt)
+        self.remaining -= dt
+        if self.remaining > 0:
+            return None
+        from .title import TitleScene
+
+        self.ctx.leave()
+        return TitleScene(self.ctx)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        self.under.dirty = True
+        self.under.draw(surface, alpha)
+        ui.shade(surface)
+        width, height = self.size
+        box = pygame.Rect(0, 0, min(width - 24, max(520, width // 3)), max(240, height // 3))
+        box.center = (width // 2, height // 2)
+        ui.panel(surface, box)
+        unit = box.height // 6
+        title = _("Still playing?")
+        px = ui.fit_px(title, unit, box.width - 40, bold=True)
+        ui.draw_text(
+            surface, title, px, theme.PANEL_TEXT, bold=True, center=(box.centerx, box.top + unit)
+        )
+        ui.draw_text(
+            surface,
+            str(max(0, int(self.remaining + 0.999))),
+            unit * 2,
+            theme.PANEL_TEXT,
+            bold=True,
+            center=box.center,
+        )
+        hint = _("Touch the screen to go on playing.")
+        ui.draw_paragraph(
+            surface,
+            hint,
+            max(14, unit // 2),
+            theme.PANEL_TEXT,
+            box.centerx,
+            box.bottom - unit * 3 // 2,
+            box.width - 40,
+        )
+        return None
+
+
+class PinScene(Scene):
+    """The operator's keypad: the right PIN ends the program."""
+
+    KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok")
+
+    def __init__(self, ctx: Context, under: Scene, pin: str) -> None:
+        super().__init__(ctx)
+        self.under = under
+        self.pin = pin
+        self.typed = ""
+        self.wrong = False
+
+    def buttons(self) -> dict[str, pygame.Rect]:
+        """The keypad's keys and Cancel."""
+        width, height = self.size
+        unit = max(48, min(height // 9, width // 8))
+        gap = unit // 5
+        pad_w = 3 * unit + 2 * gap
+        left = (width - pad_w) // 2
+        top = (height - (5 * unit + 4 * gap)) // 2 + unit
+        rects = {}
+        for index, key in enumerate(self.KEYS):
+            row, col = divmod(index, 3)
+            rects[key] = pygame.Rect(
+                left + col * (unit + gap), top + row * (unit + gap), unit, unit
+            )
+        rects["cancel"] = pygame.Rect(left, top + 4 * (unit + gap), pad_w, unit)
+        return rects
+
+    def handle_event(self, event: pygame.event.Event) -> Scene | None:
+        pos = pointer_position(event, self.size)
+        if pos is not None:
+            for key, rect in self.buttons().items():
+                if rect.collidepoint(pos):
+                    return self.press(key)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return self.press("cancel")
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.press("ok")
+            if event.key == pygame.K_BACKSPACE:
+                return self.press("clear")
+            if event.unicode and event.unicode.isdigit():
+                return self.press(event.unicode)
+        return None
+
+    def press(self, key: str) -> Scene | None:
+        """One key of the keypad."""
+        self.dirty = True
+        if key == "cancel":
+            self.under.dirty = True
+            return self.under
+        if key == "clear":
+            self.typed = ""
+        elif key == "ok":
+            if self.typed == self.pin:
+                return Quit(self.ctx)
+            self.wrong, self.typed = True, ""
+        elif len(self.typed) < 12:
+            self.typed += key
+            self.wrong = False
+        return None
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        surface.fill(theme.FELT_DARK)
+        buttons = self.buttons()
+        unit = buttons["1"].height
+        top = buttons["1"].top
+        label = _("Wrong PIN") if self.wrong else _("Operator PIN")
+        ui.draw_text(
+            surface,
+            label,
+            unit // 2,
+            theme.ACCENT if self.wrong else theme.TEXT,
+            bold=True,
+            center=(self.size[0] // 2, top - unit * 3 // 2),
+        )
+        ui.draw_text(
+            surface,
+            "\u2022" * len(self.typed) or " ",
+            unit // 2,
+            theme.TEXT,
+            bold=True,
+            center=(self.size[0] // 2, top - unit * 2 // 3),
+        )
+        names = {"clear": "C", "ok": "OK", "cancel": _("Cancel")}
+        for key, rect in buttons.items():
+            ui.draw_button(surface, rect, names.get(key, key), primary=key == "ok")
+        return None
