@@ -8,7 +8,7 @@ along the bottom. The card size is the largest for which no two of these overlap
 
 from __future__ import annotations
 
-import itertools
+import bisect
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -100,39 +100,44 @@ def _superellipse(value: float, squareness: float) -> float:
     return math.copysign(abs(value) ** (2 / squareness), value)
 
 
-def _arc_points(rx: float, ry: float, squareness: float, drop: float) -> list[tuple[float, float]]:
-    """Unit-free offsets (x right, y up, scaled by rx, ry) of piles 1 ... 12 on the arc."""
-    samples = 240
+_SAMPLES = 160
+
+
+@lru_cache(maxsize=len(_SHAPES))
+def _unit_curve(squareness: float, drop: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The arc sampled at equal angles, for radii 1 (computed once per shape)."""
     start, end = math.radians(180 + drop), math.radians(-drop)
-    points = []
-    for k in range(samples + 1):
-        t = start + (end - start) * k / samples
-        points.append(
-            (
-                rx * _superellipse(math.cos(t), squareness),
-                ry * _superellipse(math.sin(t), squareness),
-            )
-        )
+    angles = [start + (end - start) * k / _SAMPLES for k in range(_SAMPLES + 1)]
+    return (
+        tuple(_superellipse(math.cos(t), squareness) for t in angles),
+        tuple(_superellipse(math.sin(t), squareness) for t in angles),
+    )
+
+
+def _arc_points(rx: float, ry: float, squareness: float, drop: float) -> list[tuple[float, float]]:
+    """Offsets (x right, y up) of piles 1 ... 12 on the arc with radii ``rx``, ``ry``.
+
+    Piles 2 ... 12 are spread at equal distances along the arc; pile 1 continues the
+    left side one step further down, in a straight line.
+    """
+    unit_x, unit_y = _unit_curve(squareness, drop)
+    xs = [rx * x for x in unit_x]
+    ys = [ry * y for y in unit_y]
     lengths = [0.0]
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        lengths.append(lengths[-1] + math.hypot(x1 - x0, y1 - y0))
+    for k in range(1, len(xs)):
+        lengths.append(lengths[-1] + math.hypot(xs[k] - xs[k - 1], ys[k] - ys[k - 1]))
     total = lengths[-1]
 
     def at(distance: float) -> tuple[float, float]:
-        distance = max(0.0, min(total, distance))
-        k = next((i for i, length in enumerate(lengths) if length >= distance), samples)
-        if k == 0:
-            return points[0]
+        k = min(max(bisect.bisect_left(lengths, distance), 1), len(lengths) - 1)
         span = lengths[k] - lengths[k - 1] or 1.0
         f = (distance - lengths[k - 1]) / span
-        (x0, y0), (x1, y1) = points[k - 1], points[k]
-        return x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
+        return xs[k - 1] + (xs[k] - xs[k - 1]) * f, ys[k - 1] + (ys[k] - ys[k - 1]) * f
 
     step = total / 10
     ends = [at(step * i) for i in range(11)]
-    # Pile 1: one more step down the left side, as a straight continuation.
     (x0, y0), (x1, y1) = ends[0], ends[1]
-    return [(2 * x0 - x1, 2 * y0 - y1 - 0.0), *ends]
+    return [(2 * x0 - x1, 2 * y0 - y1), *ends]
 
 
 def _arrange(

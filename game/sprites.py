@@ -77,6 +77,11 @@ class CardArt:
         """The card back at exactly ``size`` pixels (width, height)."""
         return self._surface("back.svg", size)
 
+    def has_face(self, card: Card, size: Size, four_colour: bool = False) -> bool:
+        """Whether the face of ``card`` at ``size`` is already rendered."""
+        name = f"four/{sprite_name(card)}" if four_colour else sprite_name(card)
+        return (name, size) in self._surfaces
+
     def warm(self, cards: Iterable[Card], size: Size, four_colour: bool = False) -> None:
         """Render the faces of ``cards`` at ``size`` now, so that drawing them later is quick."""
         for card in cards:

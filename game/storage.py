@@ -15,7 +15,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import queue
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,10 +53,14 @@ class Storage:
     """Settings live here."""
     data_dir: Path
     """The saved game and the statistics live here."""
+    background: bool = False
+    """Write on a background thread, so a move never waits for the disk (the app does)."""
     notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     """Messages for the player, oldest first: an untranslated msgid with ``{name}``
     fields, and the values of those fields."""
     _cannot_save_said: bool = False
+    _queue: queue.Queue[tuple[str, bytes | None] | None] | None = None
+    _writer: threading.Thread | None = None
 
     @classmethod
     def default(cls) -> Storage:
@@ -115,10 +121,44 @@ class Storage:
 
     # ----------------------------------------------------------------- write
     def save(self, name: str, data: Any) -> bool:
-        """Write ``data`` as JSON to ``name`` atomically; False (said once) when it cannot."""
+        """Write ``data`` as JSON to ``name`` atomically; False (said once) when it cannot.
+
+        With ``background`` the write is queued and True returned at once.
+        """
+        content = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        if self.background:
+            self._enqueue(name, content)
+            return True
+        return self._write(name, content)
+
+    def delete(self, name: str) -> None:
+        """Remove ``name`` if it exists (after any queued write of it)."""
+        if self.background:
+            self._enqueue(name, None)
+        else:
+            self._write(name, None)
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk."""
+        if self._queue is not None:
+            self._queue.join()
+
+    def close(self) -> None:
+        """Finish the queued writes and stop the writer thread."""
+        if self._queue is not None and self._writer is not None:
+            self._queue.put(None)
+            self._writer.join()
+            self._queue, self._writer = None, None
+
+    def _write(self, name: str, content: bytes | None) -> bool:
         path = self.path(name)
+        if content is None:
+            # Missing, or a read-only folder: nothing to do.
+            with contextlib.suppress(OSError):
+                path.unlink()
+            return True
         try:
-            write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1).encode())
+            write_atomically(path, content)
         except OSError:
             if not self._cannot_save_said:
                 self._cannot_save_said = True
@@ -128,11 +168,43 @@ class Storage:
             return False
         return True
 
-    def delete(self, name: str) -> None:
-        """Remove ``name`` if it exists."""
-        # Missing, or a read-only folder: nothing to do.
-        with contextlib.suppress(OSError):
-            self.path(name).unlink()
+    def _enqueue(self, name: str, content: bytes | None) -> None:
+        if self._queue is None:
+            self._queue = queue.Queue()
+            self._writer = threading.Thread(target=self._run, name="halfmoon-writer", daemon=True)
+            self._writer.start()
+        self._queue.put((name, content))
+
+    def _run(self) -> None:
+        assert self._queue is not None
+        jobs = self._queue
+        while True:
+            job = jobs.get()
+            if job is None:
+                jobs.task_done()
+                return
+            # Only the newest content of a file matters: skip older queued versions.
+            pending = [job]
+            while True:
+                try:
+                    more = jobs.get_nowait()
+                except queue.Empty:
+                    break
+                pending.append(more)
+            latest: dict[str, bytes | None] = {}
+            stop = False
+            for item in pending:
+                if item is None:
+                    stop = True
+                else:
+                    latest.pop(item[0], None)
+                    latest[item[0]] = item[1]
+            for name, content in latest.items():
+                self._write(name, content)
+            for _item in pending:
+                jobs.task_done()
+            if stop:
+                return
 
 
 def write_atomically(path: Path, content: bytes) -> None:

@@ -167,7 +167,8 @@ from game.scenes.play import PlayScene
 from game.storage import Storage
 pygame.display.init(); pygame.font.init()
 from pathlib import Path
-ctx = Context.open(Storage(Path({home!r}) / "config", Path({home!r}) / "data"))
+ctx = Context.open(Storage(Path({home!r}) / "config", Path({home!r}) / "data",
+                           background=True))  # as the app writes: on its own thread
 line = solve(Game.from_code({deal!r})).line
 play = PlayScene(ctx, Game.from_code({deal!r}))
 driver = Driver(play)

@@ -224,3 +224,17 @@ def test_a_folder_that_cannot_be_created_the_game_goes_on_and_says_once(tmp_path
     assert Settings().save(storage) is False
     assert SavedGame(_game_with_moves(1)).save(storage) is False
     assert len(storage.notices) == 1 and "Cannot save" in storage.notices[0][0]
+
+
+def test_background_writes_land_in_order_and_the_newest_wins(tmp_path):
+    storage = Storage(tmp_path / "config", tmp_path / "data", background=True)
+    for moves in range(1, 8):
+        assert SavedGame(_game_with_moves(moves)).save(storage)
+    storage.flush()
+    assert SavedGame.load(storage).game.moves == 7
+    storage.delete(SAVE_FILE)
+    Settings(placement_aid=True).save(storage)
+    storage.close()
+    assert not storage.path(SAVE_FILE).exists()
+    assert Settings.load(storage).placement_aid
+    assert not list(storage.data_dir.glob(".*.tmp"))  # no temp file left behind

@@ -35,8 +35,11 @@ class Scene:
 
         Scenes that override it call it too: it shows the shared notices.
         """
+        showing = self.ctx.notice is not None
         if self.ctx.update_notice(dt):
             self.dirty = True
+        elif showing:
+            self.invalidate()  # the notice is gone: repaint what it covered
         return None
 
     def overlay(self, surface: pygame.Surface) -> bool:
@@ -49,6 +52,10 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw; return the rectangles that changed, or None for the whole surface."""
         return None
+
+    def invalidate(self) -> None:
+        """Draw everything next time (something was drawn over this scene)."""
+        self.dirty = True
 
     def needs_draw(self) -> bool:
         """Whether anything visible changed since the last draw."""

@@ -108,7 +108,7 @@ class _EndScene(ButtonScene):
         return None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        self.play.dirty = True
+        self.play.invalidate()
         self.play.draw(surface, alpha)
         ui.shade(surface)
         panel = self.panel()

@@ -109,7 +109,7 @@ class StillPlayingScene(Scene):
         return TitleScene(self.ctx)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        self.under.dirty = True
+        self.under.invalidate()
         self.under.draw(surface, alpha)
         ui.shade(surface)
         width, height = self.size

@@ -75,7 +75,8 @@ class PlayScene(Scene):
         self.pending_end: Outcome | None = (
             Outcome.STALEMATE if game.outcome is Outcome.STALEMATE else None
         )
-        self.layout: Layout = compute_layout(800, 600)
+        screen = pygame.display.get_surface()
+        self.layout: Layout = compute_layout(*(screen.get_size() if screen else (800, 600)))
         self.view = TableView()
         self._shown_second = -1
 
@@ -94,7 +95,12 @@ class PlayScene(Scene):
             self.layout = compute_layout(*size)
             self.view.reset()
             self.ctx.art.clear()
+        self.view.invalidate()
         super().enter(size)
+
+    def invalidate(self) -> None:
+        super().invalidate()
+        self.view.invalidate()
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
@@ -291,6 +297,8 @@ class PlayScene(Scene):
 
                 self.celebration = None
                 return WinScene(self.ctx, self)
+        if not self.flying and self.message is None and self.celebration is None:
+            self._warm_next_card()
         if self.pending_end is Outcome.STALEMATE and not self.flying:
             from .end import StalemateScene
 
@@ -298,6 +306,17 @@ class PlayScene(Scene):
             self.ctx.sounds.play("stalemate")
             return StalemateScene(self.ctx, self)
         return None
+
+    def _warm_next_card(self) -> None:
+        """Render the face of one card that a removal may reveal next (one per idle step),
+        so that revealing it later costs no frame time."""
+        size = self.layout.card
+        four = self.ctx.settings.four_colour
+        art = self.ctx.art
+        for pile in self.game.table.piles:
+            if len(pile) >= 2 and not art.has_face(pile[-2], size, four):
+                art.face(pile[-2], size, four)
+                return
 
     def _start_sparks(self) -> None:
         rng = random.Random(self.game.moves)
@@ -327,5 +346,4 @@ class PlayScene(Scene):
         if not self.animating and not self.dirty:
             return []
         self._shown_second = int(self.elapsed)
-        self.view.draw(surface, self)
-        return None
+        return self.view.draw(surface, self)

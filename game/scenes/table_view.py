@@ -12,9 +12,11 @@ import pygame
 
 from .. import theme, ui
 from ..i18n import _
+from ..rules.slots import PILES, RESERVE_SLOTS
 
 if TYPE_CHECKING:
-    from .play import PlayScene
+    from ..layout import Layout
+    from .play import PlayScene, _Flying
 
 REMOVE_SECONDS = 0.25
 """How long a removed card takes to fly away."""
@@ -22,20 +24,144 @@ MESSAGE_SECONDS = 2.2
 """How long a Move errors message stays (it fades during the last third)."""
 
 
+_SlotState = tuple[object, ...]
+
+
 class TableView:
-    """Draws a :class:`PlayScene`."""
+    """Draws a :class:`PlayScene`, repainting only what changed since the last frame.
+
+    It remembers what each slot, the info text and the buttons looked like when last
+    drawn, and where the flying cards and the message were; a frame repaints just the
+    rectangles whose content changed (felt first, then whatever overlaps them, in the
+    usual order). Dialogs, the celebration and the first frame after a resize repaint
+    everything.
+    """
 
     def __init__(self) -> None:
         self._background: pygame.Surface | None = None
         self._dim: pygame.Surface | None = None
+        self._drawn: dict[str, object] = {}
+        self._moving: list[pygame.Rect] = []
+        self._full = True
+        self._cells: dict[str, pygame.Rect] = {}
+        self._cells_size: tuple[int, int] = (0, 0)
+        self._edges: dict[tuple[int, tuple[int, int], int], pygame.Surface] = {}
 
     def reset(self) -> None:
-        """Forget the cached felt (after a resize)."""
+        """Forget the cached felt and repaint everything next time (after a resize)."""
         self._background = None
+        self._full = True
 
-    def draw(self, surface: pygame.Surface, scene: PlayScene) -> None:
-        """Draw the whole table, the bar, and whatever moves or asks over it."""
-        self._draw_table(surface, scene)
+    def invalidate(self) -> None:
+        """Repaint everything next time (another scene drew over the table)."""
+        self._full = True
+
+    def draw(self, surface: pygame.Surface, scene: PlayScene) -> list[pygame.Rect] | None:
+        """Draw what changed; the rectangles repainted, or None when all was repainted."""
+        state = self._state(scene)
+        moving = self._moving_rects(scene)
+        full = (
+            self._full
+            or scene.confirm_new
+            or scene.celebration is not None
+            or self._drawn.get("overlay") != state["overlay"]
+        )
+        if full:
+            self._draw_all(surface, scene, state)
+            self._drawn, self._moving, self._full = state, moving, False
+            return None
+        layout = scene.layout
+        damage = [r for r in self._moving + moving]
+        for name in layout.slots:
+            if state[name] != self._drawn.get(name):
+                damage.append(self._cell(layout, name))
+        if state["info"] != self._drawn.get("info"):
+            damage.append(layout.info)
+        for name, rect in layout.buttons.items():
+            if state[f"button-{name}"] != self._drawn.get(f"button-{name}"):
+                damage.append(rect)
+        if state["message"] is not None or self._drawn.get("message") is not None:
+            damage.append(layout.message)
+        damage = _merge(damage)
+        for rect in damage:
+            self._repair(surface, scene, rect, state)
+        self._drawn, self._moving = state, moving
+        return damage
+
+    def _state(self, scene: PlayScene) -> dict[str, object]:
+        """What the player sees, item by item, to compare with the last frame."""
+        game = scene.game
+        settings = scene.ctx.settings
+        selection = set(game.selection)
+        dimmed = game.dimmed() if settings.placement_aid and selection else frozenset()
+        table = game.table
+        state: dict[str, object] = {}
+        piles = zip(PILES, table.piles, strict=True)
+        reserve = zip(RESERVE_SLOTS, table.reserve, strict=True)
+        looks = [(n, p[-1] if p else None, len(p)) for n, p in piles]
+        looks += [(n, c, 0 if c is None else 1) for n, c in reserve]
+        for name, card, count in looks:
+            state[name] = (
+                card,
+                count,
+                name in selection,
+                name in dimmed,
+                scene.focus == name,
+                settings.four_colour,
+                settings.pile_labels,
+            )
+        state["info"] = self._info_text(scene)
+        for name in scene.layout.buttons:
+            state[f"button-{name}"] = (_button_label(name), name != "undo" or game.can_undo())
+        state["message"] = (
+            (scene.message[0], round(self._fade(scene.message[1]), 2)) if scene.message else None
+        )
+        state["overlay"] = (scene.confirm_new, scene.celebration is not None)
+        return state
+
+    def _cell(self, layout: Layout, name: str) -> pygame.Rect:
+        """Everything a slot can paint: lifted card and glow, focus ring, edges, label."""
+        if self._cells_size != layout.size:
+            self._cells = {n: self._make_cell(layout, n) for n in layout.slots}
+            self._cells_size = layout.size
+        return self._cells[name]
+
+    def _make_cell(self, layout: Layout, name: str) -> pygame.Rect:
+        rect = layout.slots[name]
+        width, height = layout.card
+        lift = max(2, height // 18)
+        glow = rect.move(0, -lift).inflate(width // 8 + 2, width // 8 + 2)
+        ring = rect.inflate(width // 5 + 2, width // 5 + 2)
+        edges = rect.move(0, 7 * layout.stack_step)
+        return glow.union(ring).union(edges).union(layout.labels[name])
+
+    def _repair(
+        self,
+        surface: pygame.Surface,
+        scene: PlayScene,
+        rect: pygame.Rect,
+        state: dict[str, object],
+    ) -> None:
+        """Repaint one rectangle from the felt up, clipped to it."""
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        surface.blit(self._background_surface(scene), rect, rect)
+        layout = scene.layout
+        touched = [n for n in layout.slots if self._cell(layout, n).colliderect(rect)]
+        self._draw_slots(surface, scene, touched, state)
+        if layout.bar.colliderect(rect):
+            self._draw_bar(surface, scene)
+        if any(r.colliderect(rect) for r in self._moving_rects(scene)):
+            self._draw_flying(surface, scene)
+        if layout.message.colliderect(rect):
+            self._draw_message(surface, scene)
+        surface.set_clip(clip)
+
+    def _draw_all(
+        self, surface: pygame.Surface, scene: PlayScene, state: dict[str, object]
+    ) -> None:
+        surface.blit(self._background_surface(scene), (0, 0))
+        self._draw_slots(surface, scene, list(scene.layout.slots), state)
         self._draw_bar(surface, scene)
         self._draw_flying(surface, scene)
         self._draw_message(surface, scene)
@@ -43,6 +169,20 @@ class TableView:
             self._draw_sparks(surface, scene)
         if scene.confirm_new:
             self._draw_confirm(surface, scene)
+
+    def _stack_edges(self, count: int, size: tuple[int, int], step: int) -> pygame.Surface:
+        """The edges of the ``count - 1`` cards under a pile's top card, made once each."""
+        key = (count, size, step)
+        edges = self._edges.get(key)
+        if edges is None:
+            edges = pygame.Surface((size[0], size[1] + 7 * step), pygame.SRCALPHA)
+            radius = max(3, size[0] // 12)
+            for k in range(count - 1, 0, -1):
+                edge = pygame.Rect(0, k * step, *size)
+                pygame.draw.rect(edges, theme.STACK_EDGE, edge, border_radius=radius)
+                pygame.draw.rect(edges, theme.STACK_LINE, edge, width=1, border_radius=radius)
+            self._edges[key] = edges
+        return edges
 
     def _veil(self, size: tuple[int, int]) -> pygame.Surface:
         """The dark card-shaped veil of the Placement aid, made once per card size."""
@@ -55,17 +195,22 @@ class TableView:
 
     def _background_surface(self, scene: PlayScene) -> pygame.Surface:
         if self._background is None or self._background.get_size() != scene.size:
-            background = pygame.Surface(scene.size).convert()
-            background.fill(theme.FELT)
             width, height = scene.size
-            centre = pygame.Vector2(width / 2, height * 0.45)
-            # A soft vignette: darker rings towards the corners.
+            # A soft vignette, darker towards the corners: drawn small, then scaled up
+            # smoothly (a few milliseconds instead of filling 4K circles).
+            small_size = (max(8, width // 24), max(8, height // 24))
+            small = pygame.Surface(small_size)
+            small.fill(theme.FELT)
+            centre = pygame.Vector2(small_size[0] / 2, small_size[1] * 0.45)
             steps = 12
             for k in range(steps, 0, -1):
-                radius = max(width, height) * (0.45 + 0.6 * k / steps)
+                radius = max(small_size) * (0.45 + 0.6 * k / steps)
                 shade = [max(0, int(c - 18 * k / steps)) for c in theme.FELT]
-                pygame.draw.circle(background, shade, centre, radius)
-            pygame.draw.circle(background, theme.FELT, centre, max(width, height) * 0.45)
+                pygame.draw.circle(small, shade, centre, radius)
+            pygame.draw.circle(small, theme.FELT, centre, max(small_size) * 0.45)
+            background = pygame.transform.smoothscale(small, scene.size)
+            if pygame.display.get_surface() is not None:
+                background = background.convert()
             for rect in scene.layout.slots.values():
                 radius = max(3, rect.width // 12)
                 pygame.draw.rect(background, theme.FELT_DARK, rect, border_radius=radius)
@@ -79,37 +224,32 @@ class TableView:
             self._background = background
         return self._background
 
-    def _draw_table(self, surface: pygame.Surface, scene: PlayScene) -> None:
-        surface.blit(self._background_surface(scene), (0, 0))
+    def _draw_slots(
+        self,
+        surface: pygame.Surface,
+        scene: PlayScene,
+        names: list[str],
+        state: dict[str, object] | None = None,
+    ) -> None:
+        """The cards of ``names`` with their edges and highlights, then focus and labels."""
         layout = scene.layout
         size = layout.card
-        selection = set(scene.game.selection)
-        dimmed = scene.game.dimmed() if scene.ctx.settings.placement_aid else frozenset()
-        four = scene.ctx.settings.four_colour
-        for name, rect in layout.slots.items():
-            count = scene.game.count(name)
-            card = scene.game.top(name)
+        looks = state if state is not None else self._state(scene)
+        for name in names:
+            card, count, selected, dimmed, _focused, four, _labels = looks[name]  # type: ignore[misc]
             if card is None:
                 continue
-            lift = 0
-            if name in selection:
-                lift = max(2, size[1] // 18)
-            for k in range(count - 1, 0, -1):
-                edge = rect.move(0, k * layout.stack_step)
-                pygame.draw.rect(
-                    surface, theme.STACK_EDGE, edge, border_radius=max(3, size[0] // 12)
-                )
-                pygame.draw.rect(
-                    surface, theme.STACK_LINE, edge, width=1, border_radius=max(3, size[0] // 12)
-                )
-            target = rect.move(0, -lift)
-            if name in selection:
+            rect = layout.slots[name]
+            if count > 1:
+                surface.blit(self._stack_edges(count, size, layout.stack_step), rect)
+            target = rect.move(0, -max(2, size[1] // 18)) if selected else rect
+            if selected:
                 glow = target.inflate(size[0] // 8, size[0] // 8)
                 pygame.draw.rect(surface, theme.ACCENT, glow, border_radius=max(4, size[0] // 8))
             surface.blit(scene.ctx.art.face(card, size, four), target)
-            if name in dimmed:
+            if dimmed:
                 surface.blit(self._veil(size), target)
-        if scene.focus is not None and scene.focus in layout.slots:
+        if scene.focus is not None and scene.focus in names:
             ring = layout.slots[scene.focus].inflate(size[0] // 5, size[0] // 5)
             pygame.draw.rect(
                 surface,
@@ -120,7 +260,8 @@ class TableView:
             )
         if scene.ctx.settings.pile_labels:
             px = max(10, layout.labels["1"].height * 3 // 4)
-            for name, rect in layout.labels.items():
+            for name in names:
+                rect = layout.labels[name]
                 ui.draw_text(
                     surface,
                     f"{name} \u00b7 {scene.game.count(name)}",
@@ -132,38 +273,65 @@ class TableView:
     def _draw_bar(self, surface: pygame.Surface, scene: PlayScene) -> None:
         layout = scene.layout
         pygame.draw.rect(surface, theme.BAR, layout.bar)
+        text = self._info_text(scene)
+        px = ui.fit_px(text, layout.font_px, layout.info.width)
+        ui.draw_text(surface, text, px, theme.TEXT, midleft=(layout.info.left, layout.info.centery))
+        for name, rect in layout.buttons.items():
+            enabled = name != "undo" or scene.game.can_undo()
+            ui.draw_button(surface, rect, _button_label(name), enabled=enabled)
+
+    def _info_text(self, scene: PlayScene) -> str:
         parts = [
             _("Time {time}").format(time=ui.format_time(scene.elapsed)),
             _("Score {score}").format(score=scene.game.score),
             _("Moves {moves}").format(moves=scene.game.moves),
             scene.game.code or "",
         ]
-        text = "    ".join(p for p in parts if p)
-        px = ui.fit_px(text, layout.font_px, layout.info.width)
-        ui.draw_text(surface, text, px, theme.TEXT, midleft=(layout.info.left, layout.info.centery))
-        labels = {"undo": _("Undo"), "new": _("New game"), "menu": _("Menu")}
-        for name, rect in layout.buttons.items():
-            enabled = name != "undo" or scene.game.can_undo()
-            ui.draw_button(surface, rect, labels[name], enabled=enabled)
+        return "    ".join(p for p in parts if p)
 
-    def _draw_flying(self, surface: pygame.Surface, scene: PlayScene) -> None:
+    def _fade(self, age: float) -> float:
+        return 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
+
+    def _flying_image(
+        self, scene: PlayScene, flying: _Flying
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        t = min(1.0, flying.age / REMOVE_SECONDS)
+        ease = t * t
+        width, height = flying.start.size
+        image = scene.ctx.art.face(flying.card, (width, height), scene.ctx.settings.four_colour)
+        image = pygame.transform.smoothscale_by(image, 1.0 - 0.5 * ease)
+        image.set_alpha(int(255 * (1 - ease)))
+        rect = image.get_rect(center=flying.start.center)
+        rect.move_ip(0, -int(ease * height * 0.8))
+        return image, rect
+
+    def _moving_rects(self, scene: PlayScene) -> list[pygame.Rect]:
+        """Where the flying cards are drawn this frame."""
+        rects = []
         for flying in scene.flying:
             t = min(1.0, flying.age / REMOVE_SECONDS)
             ease = t * t
-            width, height = flying.start.size
-            scale = 1.0 - 0.5 * ease
-            image = scene.ctx.art.face(flying.card, (width, height), scene.ctx.settings.four_colour)
-            image = pygame.transform.smoothscale_by(image, scale)
-            image.set_alpha(int(255 * (1 - ease)))
-            rect = image.get_rect(center=flying.start.center)
-            rect.move_ip(0, -int(ease * height * 0.8))
+            rect = flying.start.copy()
+            size = (
+                max(1, round(rect.width * (1 - 0.5 * ease))),
+                max(1, round(rect.height * (1 - 0.5 * ease))),
+            )
+            moved = pygame.Rect((0, 0), size)
+            moved.center = rect.center
+            moved.move_ip(0, -int(ease * rect.height * 0.8))
+            rects.append(moved.inflate(2, 2))
+        return rects
+
+    def _draw_flying(self, surface: pygame.Surface, scene: PlayScene) -> None:
+        for flying in scene.flying:
+            image, rect = self._flying_image(scene, flying)
             surface.blit(image, rect)
 
     def _draw_message(self, surface: pygame.Surface, scene: PlayScene) -> None:
         if scene.message is None:
             return
         text, age = scene.message
-        fade = 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
+        fade = self._fade(age)
         rect = scene.layout.message
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(
@@ -202,6 +370,24 @@ class TableView:
         yes, no = confirm_buttons(scene.size)
         ui.draw_button(surface, yes, _("New game"), primary=True)
         ui.draw_button(surface, no, _("Keep playing"))
+
+
+def _button_label(name: str) -> str:
+    return {"undo": _("Undo"), "new": _("New game"), "menu": _("Menu")}[name]
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Join overlapping rectangles, so no pixel is repainted twice."""
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.copy()
+        while True:
+            index = rect.collidelist(merged)
+            if index < 0:
+                break
+            rect.union_ip(merged.pop(index))
+        merged.append(rect)
+    return merged
 
 
 def confirm_buttons(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:

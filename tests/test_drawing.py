@@ -1,0 +1,67 @@
+"""Repainting only what changed gives exactly the picture of a full repaint, frame by frame."""
+
+from ui_helpers import Driver, pygame
+
+from game.rules import Game, MoveError
+from game.rules.solver import solve
+from game.scenes.play import MOVE_ERROR_TEXT, PlayScene
+from game.scenes.table_view import TableView
+
+
+def _full_picture(play, size):
+    reference = pygame.Surface(size)
+    TableView().draw(reference, play)
+    return pygame.image.tobytes(reference, "RGB")
+
+
+def _check(driver, play, where):
+    screen = pygame.display.get_surface()
+    assert pygame.image.tobytes(screen, "RGB") == _full_picture(play, screen.get_size()), where
+
+
+def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx):
+    ctx.settings.placement_aid = True
+    ctx.settings.pile_labels = True
+    ctx.settings.move_errors = True
+    line = solve(Game.from_code("HM1-N-AAAAAAB")).line
+    play = PlayScene(ctx, Game.from_code("HM1-N-AAAAAAB"))
+    driver = Driver(play, size=(1280, 720))
+    results = []
+    real_draw = play.view.draw
+
+    def recording_draw(surface, scene):
+        results.append(real_draw(surface, scene))
+        return results[-1]
+
+    play.view.draw = recording_draw
+    partial_frames = 0
+    for number, removal in enumerate(line):
+        if number % 6 == 3:
+            driver.key(pygame.K_RIGHT)  # the keyboard focus ring comes and goes
+            driver.key(pygame.K_LEFT)
+        for slot in removal.slots:
+            draws = driver.loop.draws
+            driver.click_slot(slot)
+            partial_frames += driver.loop.draws > draws
+            _check(driver, play, (number, slot))
+        for _ in range(6):  # the removed cards fly away; the clock ticks
+            driver.frames(3)
+            _check(driver, play, (number, "animation"))
+        if number == 12:
+            play.message = (MOVE_ERROR_TEXT[MoveError.SUM_MUST_BE_11], 0.0)
+            for _ in range(5):
+                driver.seconds(0.5)
+                _check(driver, play, (number, "message"))
+            driver.key(pygame.K_BACKSPACE)
+            _check(driver, play, (number, "undo"))
+            for slot in removal.slots:
+                driver.click_slot(slot)
+            driver.seconds(0.5)
+            _check(driver, play, (number, "redo"))
+        if number == 46:
+            break
+    assert partial_frames > 80
+    partial = [r for r in results if r is not None]
+    assert len(partial) > 0.9 * len(results)  # nearly every frame repainted only a part
+    screen_area = 1280 * 720
+    assert max(sum(r.width * r.height for r in rects) for rects in partial) < screen_area / 2

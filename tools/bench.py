@@ -1,0 +1,416 @@
+"""The project's benchmark: ``make bench`` (figures) and ``make bench-check`` (budgets).
+
+It runs the real game: the real loop, scenes, layout and sprites, on a scripted whole
+game (taps, selections, removals with their animation, an undo, resizes) at 1280x720,
+1920x1080 and 3840x2160, with SDL's dummy video driver and, when ``Xvfb`` is installed,
+in a real X window too. Fresh processes give the start-up time, memory and idle CPU;
+the rules and the solver are timed on their own. Everything lands in ``bench.json``.
+
+    python tools/bench.py [--quick] [--out bench.json]
+    python tools/bench.py --check bench.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+DEAL = "HM1-N-AAAAAAB"
+# The framebuffer choices compared side by side (see docs/performance.md).
+FRAMEBUFFERS = {"software": "0", "accelerated": "1"}
+
+BUDGETS = {
+    "first_frame_dummy_s": 0.30,
+    "first_frame_x11_s": 0.40,
+    "rss_1920x1080_mb": 60.0,
+    "idle_cpu_percent": 0.3,
+    "idle_redraws_per_s": 1.05,
+    "interaction_p99_ms_1920x1080": 2.0,
+    "interaction_p99_ms_3840x2160": 4.0,
+    "animation_p99_ms_3840x2160": 8.0,
+    "solver_decided_share": 0.999,
+    "solver_median_ms": 5.0,
+    "solver_max_s": 2.0,
+}
+
+
+# ------------------------------------------------------------------ helpers
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _summary_ms(values: list[float]) -> dict[str, float]:
+    return {
+        "n": len(values),
+        "median_ms": round(1000 * statistics.median(values), 3) if values else 0.0,
+        "p99_ms": round(1000 * _percentile(values, 0.99), 3),
+        "max_ms": round(1000 * max(values), 3) if values else 0.0,
+    }
+
+
+@contextmanager
+def xvfb(size: tuple[int, int]):
+    """A virtual X display of ``size`` (None when Xvfb is not installed)."""
+    if shutil.which("Xvfb") is None:
+        yield None
+        return
+    display = f":{random.randint(200, 900)}"
+    server = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(0.8)
+    try:
+        yield display
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def _env(display: str | None, framebuffer: str = "0", home: str = "") -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "DISPLAY"))}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    env["SDL_FRAMEBUFFER_ACCELERATION"] = framebuffer
+    if display is None:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    else:
+        env["DISPLAY"] = display
+    env["HALFMOON_HOME"] = home or tempfile.mkdtemp(prefix="hm-bench-")
+    return env
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# ------------------------------------------------------------ fresh processes
+def startup(display: str | None, size: tuple[int, int], framebuffer: str, runs: int) -> dict:
+    """Process start to the first complete table frame, and the memory then (medians)."""
+    times, rss = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            trace = Path(home) / "trace.jsonl"
+            env = _env(display, framebuffer, home)
+            env["HALFMOON_TRACE"] = str(trace)
+            started = time.time()
+            subprocess.run(
+                [
+                    sys.executable,
+                    str(ROOT / "main.py"),
+                    "--deal",
+                    DEAL,
+                    "--max-frames",
+                    "2",
+                    "--window",
+                    f"{size[0]}x{size[1]}",
+                ],
+                env=env,
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+                timeout=60,
+            )
+            first = json.loads(trace.read_text().splitlines()[0])
+            times.append(first["time"] - started)
+            rss.append(first["rss_kb"] / 1024)
+    return {
+        "first_frame_s": round(statistics.median(times), 4),
+        "first_frame_runs_s": [round(t, 4) for t in times],
+        "rss_mb": round(statistics.median(rss), 1),
+    }
+
+
+def idle_cpu(display: str | None, size: tuple[int, int], framebuffer: str, seconds: float) -> dict:
+    """CPU use and redraws of an idle table (a game with a move made), wall-clock paced."""
+    with tempfile.TemporaryDirectory() as home:
+        trace = Path(home) / "trace.jsonl"
+        env = _env(display, framebuffer, home)
+        env["HALFMOON_TRACE"] = str(trace)
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "main.py"),
+                "--deal",
+                DEAL,
+                "--window",
+                f"{size[0]}x{size[1]}",
+            ],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(3.0)  # start-up and the first second of full rate are over
+        before, started = _cpu_seconds(child.pid), time.time()
+        time.sleep(seconds)
+        used, elapsed = _cpu_seconds(child.pid) - before, time.time() - started
+        child.send_signal(signal.SIGTERM)  # SDL turns it into a window close
+        child.wait(timeout=20)
+        lines = [json.loads(line) for line in trace.read_text().splitlines()]
+    end = lines[-1]
+    return {
+        "cpu_percent": round(100 * used / elapsed, 3),
+        "seconds": round(elapsed, 2),
+        "frames": end.get("frames"),
+        "draws": end.get("draws"),
+    }
+
+
+# --------------------------------------------------------- in-process frames
+def frames(display: str | None, size: tuple[int, int], framebuffer: str) -> dict:
+    """Frame times of the scripted whole game, by kind of frame."""
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "bench_frames.py"), f"{size[0]}x{size[1]}", DEAL],
+        env=_env(display, framebuffer),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    data = json.loads(run.stdout.strip().splitlines()[-1])
+    result = {kind: _summary_ms(values) for kind, values in data["times"].items()}
+    result["tap_visible_next_frame"] = data["tap_visible"]
+    result["won"] = data["won"]
+    return result
+
+
+# --------------------------------------------------------------- rules, solver
+def rules_throughput(seconds: float) -> dict:
+    """Taps per second in random play (taps anywhere and taps of legal removals)."""
+    from game.rules import SLOTS, Game, random_code
+
+    rng = random.Random(7)
+    taps, games = 0, 0
+    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    while time.perf_counter() < deadline:
+        game = Game.from_code(random_code(rng))
+        games += 1
+        while game.outcome is None:
+            removals = game.legal_removals()
+            if rng.random() < 0.5:
+                game.tap(rng.choice(SLOTS))
+                taps += 1
+            else:
+                for slot in rng.choice(removals).slots:
+                    game.tap(slot)
+                    taps += 1
+                game.clear_selection()
+    elapsed = time.perf_counter() - started
+    return {"taps_per_s": round(taps / elapsed), "games": games}
+
+
+def solver(count: int, seed: int) -> dict:
+    """The solver on ``count`` random deals, at most 2 s each."""
+    from game.rules import Game, random_code
+    from game.rules.solver import Verdict, solve
+    from game.rules.solver.__main__ import _wilson
+
+    rng = random.Random(seed)
+    times, verdicts = [], {v: 0 for v in Verdict}
+    for _ in range(count):
+        solution = solve(Game.from_code(random_code(rng)), max_seconds=2.0)
+        verdicts[solution.verdict] += 1
+        times.append(solution.seconds)
+    decided = verdicts[Verdict.WIN] + verdicts[Verdict.NO_WIN]
+    low, high = _wilson(verdicts[Verdict.WIN], decided)
+    return {
+        "deals": count,
+        "decided_share": round(decided / count, 4),
+        "won": verdicts[Verdict.WIN],
+        "not_winnable": verdicts[Verdict.NO_WIN],
+        "undecided": verdicts[Verdict.UNKNOWN],
+        "winnable_share": round(verdicts[Verdict.WIN] / decided, 4) if decided else 0.0,
+        "winnable_95ci": [round(low, 4), round(high, 4)],
+        "median_ms": round(1000 * statistics.median(times), 2),
+        "max_s": round(max(times), 3),
+    }
+
+
+# --------------------------------------------------------------------- report
+def run_all(quick: bool) -> dict[str, Any]:
+    results: dict[str, Any] = {
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+        },
+        "quick": quick,
+    }
+    runs = 3 if quick else 7
+    results["dummy"] = {}
+    for size in SIZES:
+        key = f"{size[0]}x{size[1]}"
+        print(f"dummy {key} ...", flush=True)
+        results["dummy"][key] = {
+            "startup": startup(None, size, "0", runs),
+            "frames": frames(None, size, "0"),
+        }
+    results["x11"] = {}
+    for size in SIZES:
+        key = f"{size[0]}x{size[1]}"
+        with xvfb(size) as display:
+            if display is None:
+                results["x11"] = None
+                break
+            results["x11"][key] = {}
+            for name, value in FRAMEBUFFERS.items():
+                print(f"x11 {key} {name} ...", flush=True)
+                results["x11"][key][name] = {
+                    "startup": startup(display, size, value, runs),
+                    "frames": frames(display, size, value),
+                }
+            if size == (1920, 1080):
+                for name, value in FRAMEBUFFERS.items():
+                    print(f"x11 idle {name} ...", flush=True)
+                    results["x11"][key][name]["idle"] = idle_cpu(
+                        display, size, value, 5.0 if quick else 10.0
+                    )
+    print("dummy idle ...", flush=True)
+    results["dummy"]["1920x1080"]["idle"] = idle_cpu(
+        None, (1920, 1080), "0", 5.0 if quick else 10.0
+    )
+    print("rules ...", flush=True)
+    results["rules"] = rules_throughput(2.0 if quick else 5.0)
+    print("solver ...", flush=True)
+    results["solver"] = solver(100 if quick else 1000, seed=2026)
+    return results
+
+
+def figures(results: dict[str, Any]) -> dict[str, float]:
+    """The figures the budgets speak of."""
+    dummy = results["dummy"]
+    x11 = results.get("x11") or {}
+    idle = (x11.get("1920x1080") or {}).get("software", {}).get("idle") or dummy["1920x1080"][
+        "idle"
+    ]
+    out = {
+        "first_frame_dummy_s": dummy["1920x1080"]["startup"]["first_frame_s"],
+        "rss_1920x1080_mb": dummy["1920x1080"]["startup"]["rss_mb"],
+        "idle_cpu_percent": idle["cpu_percent"],
+        "idle_redraws_per_s": idle["draws"] / max(1.0, idle["seconds"] + 3.0),
+        "interaction_p99_ms_1920x1080": dummy["1920x1080"]["frames"]["selection"]["p99_ms"],
+        "interaction_p99_ms_3840x2160": dummy["3840x2160"]["frames"]["selection"]["p99_ms"],
+        "animation_p99_ms_3840x2160": dummy["3840x2160"]["frames"]["animation"]["p99_ms"],
+        "solver_decided_share": results["solver"]["decided_share"],
+        "solver_median_ms": results["solver"]["median_ms"],
+        "solver_max_s": results["solver"]["max_s"],
+    }
+    if x11:
+        out["first_frame_x11_s"] = x11["1920x1080"]["software"]["startup"]["first_frame_s"]
+    return out
+
+
+def check(results: dict[str, Any]) -> int:
+    """Print each budget with its figure; 1 if any is missed."""
+    failed = 0
+    measured = figures(results)
+    for name, budget in BUDGETS.items():
+        value = measured.get(name)
+        if value is None:
+            print(f"  {name:34} {'-':>10}  (not measured here)")
+            continue
+        ok = value >= budget if name == "solver_decided_share" else value <= budget
+        failed += not ok
+        print(f"  {name:34} {value:>10.4g}  budget {budget:<8} {'ok' if ok else 'MISSED'}")
+    taps = all(results["dummy"][k]["frames"]["tap_visible_next_frame"] for k in results["dummy"])
+    print(f"  {'tap_visible_next_frame':34} {taps!s:>10}")
+    failed += not taps
+    return 1 if failed else 0
+
+
+def table(results: dict[str, Any]) -> None:
+    """The figures as a readable table."""
+    print("\nStart-up and frames (SDL dummy driver)")
+    print(
+        f"  {'size':10} {'first frame':>12} {'RSS':>8}   {'idle':>18} {'selection':>18}"
+        f" {'animation':>18} {'resize':>18}   (median / p99 ms)"
+    )
+    for key, entry in results["dummy"].items():
+        f = entry["frames"]
+        cells = [
+            f"{f[k]['median_ms']:7.2f} / {f[k]['p99_ms']:7.2f}"
+            for k in ("idle", "selection", "animation", "resize")
+        ]
+        print(
+            f"  {key:10} {entry['startup']['first_frame_s']:>10.3f} s"
+            f" {entry['startup']['rss_mb']:>6.1f} MB   " + " ".join(f"{c:>18}" for c in cells)
+        )
+    if results.get("x11"):
+        print("\nReal X window (Xvfb): software framebuffer vs accelerated (ratio accel/soft)")
+        for key, entry in results["x11"].items():
+            soft, accel = entry["software"], entry["accelerated"]
+            for label, get in [
+                ("first frame s", lambda e: e["startup"]["first_frame_s"]),
+                ("RSS MB", lambda e: e["startup"]["rss_mb"]),
+                ("animation p99 ms", lambda e: e["frames"]["animation"]["p99_ms"]),
+                ("resize median ms", lambda e: e["frames"]["resize"]["median_ms"]),
+            ]:
+                a, b = get(soft), get(accel)
+                ratio = b / a if a else 0.0
+                print(f"  {key:10} {label:18} soft {a:9.3f}  accel {b:9.3f}  x{ratio:.2f}")
+            if "idle" in soft:
+                print(
+                    f"  {key:10} {'idle CPU %':18} soft {soft['idle']['cpu_percent']:9.3f}"
+                    f"  accel {accel['idle']['cpu_percent']:9.3f}"
+                )
+    print(f"\nRules: {results['rules']['taps_per_s']} taps/s in random play")
+    s = results["solver"]
+    print(
+        f"Solver: {s['deals']} deals, decided {100 * s['decided_share']:.1f} %, winnable "
+        f"{100 * s['winnable_share']:.1f} % (95 % CI {100 * s['winnable_95ci'][0]:.1f} ... "
+        f"{100 * s['winnable_95ci'][1]:.1f} %), median {s['median_ms']} ms, max {s['max_s']} s"
+    )
+    print("\nBudgets")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Half Moon benchmark")
+    parser.add_argument("--quick", action="store_true", help="fewer runs, for a quick look")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench.json")
+    parser.add_argument(
+        "--check",
+        type=Path,
+        metavar="BENCH_JSON",
+        help="only check the budgets against an earlier bench.json",
+    )
+    args = parser.parse_args(argv)
+    if args.check:
+        results = json.loads(args.check.read_text())
+        table(results)
+        return check(results)
+    results = run_all(args.quick)
+    args.out.write_text(json.dumps(results, indent=1))
+    table(results)
+    status = check(results)
+    print(f"\nwritten {args.out}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
