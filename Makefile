@@ -43,5 +43,21 @@ lint: $(STAMP)
 solver-sample: $(STAMP)
 	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1
 
+# Packaging with PyInstaller (halfmoon.spec; docs/packaging.md). Build on each platform for
+# that platform. `make dist`: dist/halfmoon/ (one folder) and dist/halfmoon-portable (one
+# file). `make dist-smoke`: the one-folder app only, then its smoke tests (CI).
+.PHONY: dist dist-smoke
+PYINSTALLER := $(BIN)/pyinstaller --noconfirm --clean --log-level WARN \
+	--workpath build/pyinstaller --distpath dist
+FROZEN_APP  := dist/halfmoon/halfmoon
+
+dist: $(STAMP) $(MO)
+	$(PYINSTALLER) halfmoon.spec
+	@echo "built dist/halfmoon/ (one folder) and dist/halfmoon-portable (one file)"
+
+dist-smoke: $(STAMP) $(MO)
+	$(PYINSTALLER) halfmoon.spec -- --only onedir
+	HALFMOON_FROZEN_APP=$(FROZEN_APP) $(BIN)/python -m pytest -v -m frozen tests/test_packaging.py
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache $(MO)

@@ -161,7 +161,21 @@ def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play Half Moon. Returns the process exit status."""
+    """Play Half Moon. Returns the process exit status.
+
+    A missing or damaged bundled file (font, card sprite) ends the game with one line
+    naming the file and exit status 1.
+    """
+    from .assets import AssetError
+
+    try:
+        return _play(argv)
+    except AssetError as error:
+        print(f"halfmoon: error: {error}", file=sys.stderr)
+        return 1
+
+
+def _play(argv: Sequence[str] | None) -> int:
     from .kiosk import KioskConfigError
 
     args = parse_args(argv)
@@ -175,6 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.filterwarnings("ignore", "Requested window was forcibly resized")
     import pygame
 
+    from . import fonts
     from .context import Context
     from .loop import Loop
     from .rules import Game
@@ -183,6 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .scenes.play import PlayScene
     from .scenes.title import TitleScene
     from .sound import Sounds
+    from .sprites import CardArt
 
     pygame.display.init()
     pygame.font.init()
@@ -194,8 +210,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             width, height = desktops[0]
             size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
     display = Display(size, args.fullscreen or kiosk is not None)
+    fonts.check()
+    art = CardArt()
+    art.check()
     sounds = Sounds()
-    ctx = Context.open(storage_from_environment(), toggle_fullscreen=display.toggle, sounds=sounds)
+    ctx = Context.open(
+        storage_from_environment(), toggle_fullscreen=display.toggle, sounds=sounds, art=art
+    )
     ctx.kiosk = kiosk
     language = args.lang or (kiosk.language if kiosk else "")
     if language:

@@ -6,7 +6,7 @@ import pygame
 
 from .assets import AssetError, asset_path
 
-__all__ = ["AssetError", "clear", "font"]
+__all__ = ["AssetError", "check", "clear", "font"]
 
 #: The font file for regular and bold text, in ``assets/fonts``.
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -41,6 +41,9 @@ def font(size_px: int, bold: bool = False) -> pygame.font.Font:
             pygame.font.init()
         try:
             loaded = pygame.font.Font(path, size_px)
+            # A damaged file can still "load"; it has no glyphs then.
+            if None in loaded.metrics("A\u2660\u0416"):
+                raise AssetError(f"font file is damaged (no glyphs): {path}")
         except (OSError, pygame.error) as error:
             raise AssetError(f"cannot read font file {path}: {error}") from error
         if not _quit_registered:
@@ -48,3 +51,9 @@ def font(size_px: int, bold: bool = False) -> pygame.font.Font:
             _quit_registered = True
         _fonts[key] = loaded
     return loaded
+
+
+def check() -> None:
+    """Load both font files now: a missing or damaged one raises :class:`AssetError` at once."""
+    for bold in (False, True):
+        font(12, bold)

@@ -16,7 +16,7 @@ import pygame
 
 from .art import sprite_name
 from .assets import AssetError, asset_path
-from .rules.cards import Card
+from .rules.cards import Card, standard_deck
 
 __all__ = ["AssetError", "CardArt"]
 
@@ -64,6 +64,20 @@ class CardArt:
             raise AssetError(f"card sprite folder not found: {self.sprite_dir}")
         self._sources: dict[str, bytes] = {}
         self._surfaces: dict[tuple[str, Size], pygame.Surface] = {}
+
+    def check(self) -> None:
+        """Raise :class:`AssetError` naming the first sprite file that is missing or empty.
+
+        Called at start-up, so a damaged installation says so at once, not mid-game.
+        """
+        names = [sprite_name(card) for card in standard_deck()]
+        for name in [*names, *(f"four/{n}" for n in names), "back.svg"]:
+            path = self.sprite_dir / name
+            try:
+                if path.stat().st_size == 0:
+                    raise AssetError(f"card sprite is empty: {path}")
+            except OSError:
+                raise AssetError(f"card sprite not found: {path}") from None
 
     def face(self, card: Card, size: Size, four_colour: bool = False) -> pygame.Surface:
         """The face of ``card`` at exactly ``size`` pixels (width, height).

@@ -109,3 +109,42 @@ def test_version_and_help(tmp_path):
         "--max-frames",
     ):
         assert option in help_text.stdout
+
+
+def test_a_missing_card_sprite_ends_the_game_with_one_line_and_status_1(
+    tmp_path, capsys, monkeypatch
+):
+    import shutil
+
+    import game.assets
+    from game.app import main
+
+    assets = tmp_path / "assets"
+    shutil.copytree(ROOT / "assets", assets)
+    (assets / "sprites" / "QS.svg").unlink()
+    monkeypatch.setattr(game.assets, "asset_root", lambda: assets)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("HALFMOON_HOME", str(tmp_path / "home"))
+    assert main(["--max-frames", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "QS.svg" in err and "Traceback" not in err
+
+
+def test_a_missing_font_ends_the_game_with_one_line_and_status_1(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    import game.assets
+    import game.fonts
+    from game.app import main
+
+    assets = tmp_path / "assets"
+    shutil.copytree(ROOT / "assets", assets)
+    (assets / "fonts" / "DejaVuSans.ttf").unlink()
+    monkeypatch.setattr(game.assets, "asset_root", lambda: assets)
+    game.fonts.clear()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("HALFMOON_HOME", str(tmp_path / "home"))
+    assert main(["--max-frames", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "DejaVuSans.ttf" in err and "Traceback" not in err
+    game.fonts.clear()
