@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 PO     := $(wildcard game/locale/*/LC_MESSAGES/halfmoon.po)
 MO     := $(PO:.po=.mo)
 
-.PHONY: play test lint solver-sample catalogs pot clean
+.PHONY: play test lint solver-sample catalogs pot bench bench-check clean
 
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
@@ -39,6 +39,14 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict game/rules
+
+# The benchmark (docs/performance.md): figures into bench.json; bench-check also enforces
+# the budgets. Both take a few minutes (1,000 solver deals, fresh processes, Xvfb if found).
+bench: $(STAMP) $(MO)
+	$(BIN)/python tools/bench.py
+
+bench-check: $(STAMP) $(MO)
+	$(BIN)/python tools/bench.py --check
 
 solver-sample: $(STAMP)
 	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1

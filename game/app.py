@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -163,19 +162,12 @@ def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play Half Moon. Returns the process exit status.
 
-    A missing or damaged bundled file (font, card sprite) ends the game with one line
-    naming the file and exit status 1.
+    0 when the player (or the kiosk operator) quits; 2 for a bad command line or kiosk
+    config; 1 for a missing or damaged bundled file (one line naming it); 70 after an
+    unexpected error, which is logged with its traceback (the game was saved first, so
+    a kiosk supervisor that restarts the game resumes it).
     """
     from .assets import AssetError
-
-    try:
-        return _play(argv)
-    except AssetError as error:
-        print(f"halfmoon: error: {error}", file=sys.stderr)
-        return 1
-
-
-def _play(argv: Sequence[str] | None) -> int:
     from .kiosk import KioskConfigError
 
     args = parse_args(argv)
@@ -185,88 +177,27 @@ def _play(argv: Sequence[str] | None) -> int:
         print(f"halfmoon: error: {error}", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # A window manager may size the window itself; the layout follows any size.
-    warnings.filterwarnings("ignore", "Requested window was forcibly resized")
-    import pygame
+    from .session import Session, log_crash
 
-    from . import fonts
-    from .context import Context
-    from .loop import Loop
-    from .rules import Game
-    from .scenes.base import Quit, Scene
-    from .scenes.kiosk import KioskGuard
-    from .scenes.play import PlayScene
-    from .scenes.title import TitleScene
-    from .sound import Sounds
-    from .sprites import CardArt
-
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_caption("Half Moon")
-    size = args.window or DEFAULT_WINDOW
-    if args.window is None:
-        desktops = pygame.display.get_desktop_sizes()
-        if desktops:
-            width, height = desktops[0]
-            size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
-    display = Display(size, args.fullscreen or kiosk is not None)
-    fonts.check()
-    art = CardArt()
-    art.check()
-    sounds = Sounds()
-    ctx = Context.open(
-        storage_from_environment(), toggle_fullscreen=display.toggle, sounds=sounds, art=art
-    )
-    ctx.kiosk = kiosk
-    language = args.lang or (kiosk.language if kiosk else "")
-    if language:
-        ctx.settings.language = language
-        ctx.apply_settings()
-    guard = None
-    if kiosk is not None:
-        pygame.mouse.set_visible(False)
-        pygame.display.set_allow_screensaver(False)
-        try:
-            guard = KioskGuard(ctx, kiosk)
-        except KioskConfigError as error:
-            pygame.quit()
-            print(f"halfmoon: error: {error}", file=sys.stderr)
-            return 2
-    scene: Scene = PlayScene(ctx, Game.from_code(args.deal)) if args.deal else TitleScene(ctx)
-
-    def on_event(event: pygame.event.Event, current: Scene) -> Scene | None:
-        if guard is not None:
-            nxt = guard.on_event(event, current)
-            if nxt is not None:
-                return nxt
-        if event.type == pygame.QUIT:
-            return Quit(ctx)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            display.toggle()
-            current.enter(display.surface.get_size())
-            return current
-        return None
-
-    loop = Loop(
-        scene,
-        surface=lambda: display.surface,
-        on_event=on_event,
-        on_step=guard.on_step if guard is not None else None,
-    )
     try:
-        # The table first; the sounds (about 0.2 s to make) right after it is shown.
-        loop.run(max_frames=1)
-        trace("first_frame", size=list(display.surface.get_size()))
-        if not loop.quit:
-            sounds.start()
-            loop.run(args.max_frames)
+        session = Session.open(args, kiosk, storage_from_environment())
+    except (AssetError, KioskConfigError) as error:
+        print(f"halfmoon: error: {error}", file=sys.stderr)
+        return 1 if isinstance(error, AssetError) else 2
+    try:
+        session.run(args.max_frames)
         return 0
+    except AssetError as error:
+        print(f"halfmoon: error: {error}", file=sys.stderr)
+        return 1
+    except Exception:
+        where = log_crash(session.ctx.storage)
+        print(
+            f"halfmoon: an unexpected error stopped the game; details in {where}", file=sys.stderr
+        )
+        return 70
     finally:
-        ctx.save_game()
-        ctx.storage.close()
-        sounds.stop()
-        trace("exit", frames=loop.frames, draws=loop.draws, sim_time=round(loop.sim_time, 3))
-        pygame.quit()
+        session.close()
 
 
 if __name__ == "__main__":

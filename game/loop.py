@@ -56,6 +56,14 @@ class Loop:
         self._tick = pygame.time.Clock()
         self.scene.enter(self._surface().get_size())
 
+    def set_hooks(
+        self,
+        on_event: Callable[[pygame.event.Event, Scene], Scene | None] | None,
+        on_step: Callable[[float, Scene], Scene | None] | None,
+    ) -> None:
+        """Replace the event and step hooks (see :meth:`__init__`)."""
+        self._on_event, self._on_step = on_event, on_step
+
     def switch(self, scene: Scene) -> None:
         """Make ``scene`` current."""
         self.scene = scene

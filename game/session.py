@@ -1,0 +1,150 @@
+"""One run of the game: the display, the shared context, the kiosk hooks and the loop."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import logging.handlers
+import os
+import sys
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from . import fonts
+from .app import DEFAULT_WINDOW, Display, trace
+from .context import Context
+from .kiosk import KioskConfig
+from .loop import Loop
+from .rules import Game
+from .scenes.base import Quit, Scene
+from .scenes.kiosk import KioskGuard
+from .scenes.play import PlayScene
+from .scenes.title import TitleScene
+from .sound import Sounds
+from .sprites import CardArt
+from .storage import Storage
+
+LOG_FILE = "halfmoon.log"
+
+
+@dataclass
+class Session:
+    """Everything a run holds; :meth:`open` builds it, :meth:`run` plays, :meth:`close` ends."""
+
+    ctx: Context
+    display: Display
+    loop: Loop
+    sounds: Sounds
+    guard: KioskGuard | None
+
+    @classmethod
+    def open(cls, args: argparse.Namespace, kiosk: KioskConfig | None, storage: Storage) -> Session:
+        """Start pygame, open the window, check the assets, read the files, build the loop.
+
+        Raises AssetError for a missing or damaged font or sprite, KioskConfigError for an
+        exit chord that names no key.
+        """
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # A window manager may size the window itself; the layout follows any size.
+        warnings.filterwarnings("ignore", "Requested window was forcibly resized")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Half Moon")
+        size = args.window or DEFAULT_WINDOW
+        if args.window is None:
+            desktops = pygame.display.get_desktop_sizes()
+            if desktops:
+                width, height = desktops[0]
+                size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
+        display = Display(size, args.fullscreen or kiosk is not None)
+        fonts.check()
+        art = CardArt()
+        art.check()
+        sounds = Sounds()
+        ctx = Context.open(storage, toggle_fullscreen=display.toggle, sounds=sounds, art=art)
+        ctx.kiosk = kiosk
+        language = args.lang or (kiosk.language if kiosk else "")
+        if language:
+            ctx.settings.language = language
+            ctx.apply_settings()
+        guard = None
+        if kiosk is not None:
+            pygame.mouse.set_visible(False)
+            pygame.display.set_allow_screensaver(False)
+            guard = KioskGuard(ctx, kiosk)
+        scene: Scene = PlayScene(ctx, Game.from_code(args.deal)) if args.deal else TitleScene(ctx)
+        loop = Loop(scene, surface=lambda: display.surface)
+        session = cls(ctx, display, loop, sounds, guard)
+        loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
+        return session
+
+    def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
+        """The app's own keys and the window close, after the kiosk's guard."""
+        if self.guard is not None:
+            nxt = self.guard.on_event(event, current)
+            if nxt is not None:
+                return nxt
+        if event.type == pygame.QUIT:
+            return Quit(self.ctx)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.display.toggle()
+            current.enter(self.display.surface.get_size())
+            return current
+        return None
+
+    def run(self, max_frames: int | None = None) -> None:
+        """Play until the player quits (or ``max_frames`` frames have run)."""
+        # The table first; the sounds (about 0.2 s to make) right after it is shown.
+        self.loop.run(max_frames=1)
+        trace("first_frame", size=list(self.display.surface.get_size()))
+        if not self.loop.quit:
+            self.sounds.start()
+            self.loop.run(max_frames)
+
+    def close(self) -> None:
+        """Save the game, finish the writes, stop sound and pygame."""
+        try:
+            self.ctx.save_game()
+            self.ctx.storage.close()
+        finally:
+            self.sounds.stop()
+            loop = self.loop
+            trace("exit", frames=loop.frames, draws=loop.draws, sim_time=round(loop.sim_time, 3))
+            pygame.quit()
+
+
+def log_path(storage: Storage) -> Path:
+    """Where the crash log goes: the user's log folder, or beside the data with HALFMOON_HOME."""
+    if os.environ.get("HALFMOON_HOME"):
+        return storage.data_dir.parent / "log" / LOG_FILE
+    import platformdirs
+
+    return platformdirs.user_log_path("halfmoon", appauthor=False) / LOG_FILE
+
+
+def log_crash(storage: Storage) -> Path | str:
+    """Write the exception being handled, with its traceback, to the rotated log file."""
+    path = log_path(storage)
+    logger = logging.getLogger("halfmoon")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=256 * 1024, backupCount=3, encoding="utf-8"
+        )
+    except OSError:
+        handler = logging.StreamHandler(sys.stderr)
+        path_text: Path | str = "standard error (the log folder cannot be written)"
+    else:
+        path_text = path
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    try:
+        logger.error("unexpected error (pid %d, %s)", os.getpid(), time.ctime(), exc_info=True)
+    finally:
+        logger.removeHandler(handler)
+        handler.close()
+    return path_text
