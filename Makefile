@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 PO     := $(wildcard game/locale/*/LC_MESSAGES/halfmoon.po)
 MO     := $(PO:.po=.mo)
 
-.PHONY: play test lint solver-sample catalogs pot bench bench-check clean
+.PHONY: play test lint solver-sample catalogs pot bench bench-check monkey clean
 
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
@@ -47,6 +47,11 @@ bench: $(STAMP) $(MO)
 
 bench-check: $(STAMP) $(MO)
 	$(BIN)/python tools/bench.py --check
+
+# The long monkey test: 50,000 random events into the real game (tests/test_monkey.py
+# runs 5,000 in make test). SEED=N replays a failure.
+monkey: $(STAMP) $(MO)
+	$(BIN)/python tools/monkey.py --events 50000 $(if $(SEED),--seed $(SEED))
 
 solver-sample: $(STAMP)
 	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1

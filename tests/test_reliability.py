@@ -76,3 +76,44 @@ def test_the_log_rotates_and_stays_small(home, monkeypatch):
     logs = sorted((home / "log").iterdir())
     assert 1 < len(logs) <= 4
     assert all(path.stat().st_size < 300 * 1024 for path in logs)
+
+
+def test_resizes_and_a_display_mode_change_mid_animation_keep_the_game(home):
+    import pygame
+
+    from game.app import parse_args
+    from game.session import Session
+
+    session = Session.open(
+        parse_args(["--deal", "HM1-N-AAAAAAB", "--window", "1280x720"]), None, _storage(home)
+    )
+    try:
+        loop = session.loop
+        loop.run(max_frames=1)
+        play = loop.scene
+        before = play.game.position()
+        for slot in ("3", "4"):  # AD + 10S: a pair flies away
+            rect = play.layout.slots[slot]
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1, touch=False)
+            )
+        loop.frame(1 / 60)
+        assert play.flying and play.game.moves == 1
+        for size in [(320, 240), (3840, 2160), (1080, 1920)]:
+            session.display.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(
+                pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            )
+            assert loop.frame(1 / 60)
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+        )
+        assert loop.frame(1 / 60)  # fullscreen at the desktop size
+        assert session.display.fullscreen
+        for _ in range(30):
+            assert loop.frame(1 / 60)
+        assert not play.flying and play.game.moves == 1
+        play.game.undo()
+        assert play.game.position() == before
+    finally:
+        session.close()

@@ -238,3 +238,56 @@ def test_background_writes_land_in_order_and_the_newest_wins(tmp_path):
     assert not storage.path(SAVE_FILE).exists()
     assert Settings.load(storage).placement_aid
     assert not list(storage.data_dir.glob(".*.tmp"))  # no temp file left behind
+
+
+def _fail_at(monkeypatch, step):
+    """Make one step of an atomic write fail, as a full disk or a crash would."""
+
+    def fail(*args, **kwargs):
+        raise OSError(28, f"simulated failure at {step}")
+
+    target = {
+        "create": "tempfile.mkstemp",
+        "write": "os.fdopen",
+        "fsync": "os.fsync",
+        "replace": "os.replace",
+    }[step]
+    monkeypatch.setattr(target, fail)
+
+
+@pytest.mark.parametrize("step", ["create", "write", "fsync", "replace"])
+@pytest.mark.parametrize(
+    ("name", "old", "new", "load"),
+    [
+        (
+            SAVE_FILE,
+            lambda: SavedGame(_game_with_moves(2)),
+            lambda: SavedGame(_game_with_moves(9)),
+            lambda s: SavedGame.load(s).game.moves,
+        ),
+        (
+            SETTINGS_FILE,
+            lambda: Settings(language="fi"),
+            lambda: Settings(language="ru"),
+            lambda s: Settings.load(s).language,
+        ),
+        (
+            STATISTICS_FILE,
+            lambda: Statistics(played=4),
+            lambda: Statistics(played=5),
+            lambda s: Statistics.load(s).played,
+        ),
+    ],
+    ids=["saved game", "settings", "statistics"],
+)
+def test_every_writer_interrupted_at_every_step_leaves_the_previous_file_intact(
+    storage, monkeypatch, step, name, old, new, load
+):
+    assert old().save(storage)
+    before = load(storage)
+    _fail_at(monkeypatch, step)
+    assert new().save(storage) is False
+    monkeypatch.undo()
+    assert load(storage) == before
+    assert [p.name for p in storage.path(name).parent.iterdir()] == [name]
+    assert len(storage.notices) == 1  # "cannot save", once
