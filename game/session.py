@@ -49,6 +49,11 @@ class Session:
         exit chord that names no key.
         """
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # The game draws every pixel on the CPU; presenting the window through OpenGL only
+        # adds an upload, and on machines without a GPU it goes through a software
+        # renderer that is 5-8 times slower (docs/performance.md). Set the variable to
+        # 1 to have SDL's accelerated framebuffer anyway.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         # A window manager may size the window itself; the layout follows any size.
         warnings.filterwarnings("ignore", "Requested window was forcibly resized")
         pygame.display.init()
