@@ -297,7 +297,8 @@ class PlayScene(Scene):
 
                 self.celebration = None
                 return WinScene(self.ctx, self)
-        if not self.flying and self.message is None and self.celebration is None:
+        idle = not self.flying and self.message is None and self.celebration is None
+        if idle and not self.view.warm(self):
             self._warm_next_card()
         if self.pending_end is Outcome.STALEMATE and not self.flying:
             from .end import StalemateScene

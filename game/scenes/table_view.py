@@ -46,10 +46,12 @@ class TableView:
         self._cells: dict[str, pygame.Rect] = {}
         self._cells_size: tuple[int, int] = (0, 0)
         self._edges: dict[tuple[int, tuple[int, int], int], pygame.Surface] = {}
+        self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
 
     def reset(self) -> None:
-        """Forget the cached felt and repaint everything next time (after a resize)."""
+        """Forget the cached felt and tiles and repaint everything next time (a resize)."""
         self._background = None
+        self._tiles.clear()
         self._full = True
 
     def invalidate(self) -> None:
@@ -170,6 +172,60 @@ class TableView:
         if scene.confirm_new:
             self._draw_confirm(surface, scene)
 
+    def _tile_area(self, layout: Layout, name: str) -> pygame.Rect:
+        """Where a slot's card can be: lifted with its glow, or resting with its edges."""
+        rect = layout.slots[name]
+        width, height = layout.card
+        lifted = rect.move(0, -max(2, height // 18)).inflate(width // 8, width // 8)
+        return lifted.union(rect.move(0, 7 * layout.stack_step))
+
+    def _tile(
+        self, scene: PlayScene, name: str, look: tuple[object, ...]
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        """The slot painted on its felt: edges, glow, card, veil, as one opaque picture.
+
+        Made once per look (card, count, selected, dimmed, four colours) and kept, so a
+        changed slot costs one plain blit.
+        """
+        layout = scene.layout
+        key = (name, *look)
+        area = self._tile_area(layout, name)
+        tile = self._tiles.get(key)
+        if tile is not None:
+            return tile, area
+        card, count, selected, dimmed, four = look
+        size = layout.card
+        tile = pygame.Surface(area.size)
+        tile.blit(self._background_surface(scene), (0, 0), area)
+        rect = layout.slots[name].move(-area.left, -area.top)
+        if count > 1:  # type: ignore[operator]
+            tile.blit(self._stack_edges(count, size, layout.stack_step), rect)  # type: ignore[arg-type]
+        target = rect.move(0, -max(2, size[1] // 18)) if selected else rect
+        if selected:
+            glow = target.inflate(size[0] // 8, size[0] // 8)
+            pygame.draw.rect(tile, theme.ACCENT, glow, border_radius=max(4, size[0] // 8))
+        tile.blit(scene.ctx.art.face(card, size, bool(four)), target)  # type: ignore[arg-type]
+        if dimmed:
+            tile.blit(self._veil(size), target)
+        if len(self._tiles) > 400:
+            self._tiles.clear()
+        self._tiles[key] = tile
+        return tile, area
+
+    def warm(self, scene: PlayScene) -> bool:
+        """Make one tile the next tap may need (the Placement aid's veiled cards); True if
+        there was one to make."""
+        settings = scene.ctx.settings
+        if not settings.placement_aid or self._cells_size != scene.layout.size:
+            return False
+        for name, card in scene.game.playable().items():
+            for selected, dimmed in ((False, True), (True, False)):
+                look = (card, scene.game.count(name), selected, dimmed, settings.four_colour)
+                if (name, *look) not in self._tiles:
+                    self._tile(scene, name, look)
+                    return True
+        return False
+
     def _stack_edges(self, count: int, size: tuple[int, int], step: int) -> pygame.Surface:
         """The edges of the ``count - 1`` cards under a pile's top card, made once each."""
         key = (count, size, step)
@@ -236,19 +292,11 @@ class TableView:
         size = layout.card
         looks = state if state is not None else self._state(scene)
         for name in names:
-            card, count, selected, dimmed, _focused, four, _labels = looks[name]  # type: ignore[misc]
-            if card is None:
+            look = looks[name]
+            if look[0] is None:  # type: ignore[index]
                 continue
-            rect = layout.slots[name]
-            if count > 1:
-                surface.blit(self._stack_edges(count, size, layout.stack_step), rect)
-            target = rect.move(0, -max(2, size[1] // 18)) if selected else rect
-            if selected:
-                glow = target.inflate(size[0] // 8, size[0] // 8)
-                pygame.draw.rect(surface, theme.ACCENT, glow, border_radius=max(4, size[0] // 8))
-            surface.blit(scene.ctx.art.face(card, size, four), target)
-            if dimmed:
-                surface.blit(self._veil(size), target)
+            tile, area = self._tile(scene, name, look[:4] + look[5:6])  # type: ignore[index]
+            surface.blit(tile, area)
         if scene.focus is not None and scene.focus in names:
             ring = layout.slots[scene.focus].inflate(size[0] // 5, size[0] // 5)
             pygame.draw.rect(
