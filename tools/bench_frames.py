@@ -71,7 +71,7 @@ def main(argv: list[str]) -> int:
         visible.append(frame("animation"))
         for _ in range(15):
             frame("animation")
-        for _ in range(3):
+        for _ in range(30):  # half a second between moves: a quick player
             frame("idle")
         if number == 20:
             post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)

@@ -47,6 +47,9 @@ class TableView:
         self._cells_size: tuple[int, int] = (0, 0)
         self._edges: dict[tuple[int, tuple[int, int], int], pygame.Surface] = {}
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
+        self._flying_cache: dict[tuple[int, float], tuple[pygame.Surface, pygame.Rect]] = {}
+        self._isolated_slots: frozenset[str] = frozenset()
+        self._isolated_size: tuple[int, int] = (0, 0)
 
     def reset(self) -> None:
         """Forget the cached felt and tiles and repaint everything next time (a resize)."""
@@ -62,6 +65,8 @@ class TableView:
         """Draw what changed; the rectangles repainted, or None when all was repainted."""
         state = self._state(scene)
         moving = self._moving_rects(scene)
+        if not scene.flying:
+            self._flying_cache.clear()
         full = (
             self._full
             or scene.confirm_new
@@ -74,8 +79,26 @@ class TableView:
             return None
         layout = scene.layout
         damage = [r for r in self._moving + moving]
+        busy = damage + ([layout.message] if state["message"] or self._drawn.get("message") else [])
+        direct: list[pygame.Rect] = []
         for name in layout.slots:
-            if state[name] != self._drawn.get(name):
+            now, before = state[name], self._drawn.get(name)
+            if now == before:
+                continue
+            area = self._tile_area(layout, name)
+            if (
+                isinstance(before, tuple)
+                and now[0] is not None  # type: ignore[index]
+                and now[4:] == before[4:]  # type: ignore[index]
+                and (now[1] == before[1] or not now[6])  # type: ignore[index]  # label count
+                and name in self._isolated(layout)
+                and area.collidelist(busy) < 0
+            ):
+                # Only the card itself changed: its opaque tile covers all of it.
+                tile, area = self._tile(scene, name, now[:4] + now[5:6])  # type: ignore[index]
+                surface.blit(tile, area)
+                direct.append(area)
+            else:
                 damage.append(self._cell(layout, name))
         if state["info"] != self._drawn.get("info"):
             damage.append(layout.info)
@@ -84,11 +107,11 @@ class TableView:
                 damage.append(rect)
         if state["message"] is not None or self._drawn.get("message") is not None:
             damage.append(layout.message)
-        damage = _merge(damage)
+        damage = _tidy(damage, surface.get_rect())
         for rect in damage:
             self._repair(surface, scene, rect, state)
         self._drawn, self._moving = state, moving
-        return damage
+        return damage + direct
 
     def _state(self, scene: PlayScene) -> dict[str, object]:
         """What the player sees, item by item, to compare with the last frame."""
@@ -172,6 +195,23 @@ class TableView:
         if scene.confirm_new:
             self._draw_confirm(surface, scene)
 
+    def _isolated(self, layout: Layout) -> frozenset[str]:
+        """Slots whose tile touches no other slot's cell: a changed card there is one blit."""
+        if self._isolated_size != layout.size:
+            cells = {n: self._cell(layout, n) for n in layout.slots}
+            self._isolated_slots = frozenset(
+                name
+                for name in layout.slots
+                if not any(
+                    self._tile_area(layout, name).colliderect(cell)
+                    for other, cell in cells.items()
+                    if other != name
+                )
+                and not self._tile_area(layout, name).colliderect(layout.bar)
+            )
+            self._isolated_size = layout.size
+        return self._isolated_slots
+
     def _tile_area(self, layout: Layout, name: str) -> pygame.Rect:
         """Where a slot's card can be: lifted with its glow, or resting with its edges."""
         rect = layout.slots[name]
@@ -213,17 +253,25 @@ class TableView:
         return tile, area
 
     def warm(self, scene: PlayScene) -> bool:
-        """Make one tile the next tap may need (the Placement aid's veiled cards); True if
-        there was one to make."""
+        """Make one tile the next tap may need: the card selected, veiled by the Placement
+        aid, or the card a removal reveals. True if there was one to make."""
         settings = scene.ctx.settings
-        if not settings.placement_aid or self._cells_size != scene.layout.size:
+        if self._cells_size != scene.layout.size:
             return False
-        for name, card in scene.game.playable().items():
-            for selected, dimmed in ((False, True), (True, False)):
-                look = (card, scene.game.count(name), selected, dimmed, settings.four_colour)
-                if (name, *look) not in self._tiles:
-                    self._tile(scene, name, look)
-                    return True
+        four = settings.four_colour
+        looks: list[tuple[str, tuple[object, ...]]] = []
+        for name, pile in zip(PILES, scene.game.table.piles, strict=True):
+            if pile:
+                looks.append((name, (pile[-1], len(pile), True, False, four)))
+            if len(pile) >= 2:
+                looks.append((name, (pile[-2], len(pile) - 1, False, False, four)))
+        if settings.placement_aid:
+            for name, card in scene.game.playable().items():
+                looks.append((name, (card, scene.game.count(name), False, True, four)))
+        for name, look in looks:
+            if (name, *look) not in self._tiles:
+                self._tile(scene, name, look)
+                return True
         return False
 
     def _stack_edges(self, count: int, size: tuple[int, int], step: int) -> pygame.Surface:
@@ -348,9 +396,14 @@ class TableView:
         width, height = flying.start.size
         image = scene.ctx.art.face(flying.card, (width, height), scene.ctx.settings.four_colour)
         image = pygame.transform.smoothscale_by(image, 1.0 - 0.5 * ease)
-        image.set_alpha(int(255 * (1 - ease)))
         rect = image.get_rect(center=flying.start.center)
         rect.move_ip(0, -int(ease * height * 0.8))
+        padded_width = -(-image.get_width() // BLIT_ALIGN) * BLIT_ALIGN
+        if padded_width != image.get_width():
+            padded = pygame.Surface((padded_width, image.get_height()), pygame.SRCALPHA)
+            padded.blit(image, (0, 0))
+            image = padded
+        image.set_alpha(int(255 * (1 - ease)))
         return image, rect
 
     def _moving_rects(self, scene: PlayScene) -> list[pygame.Rect]:
@@ -372,8 +425,15 @@ class TableView:
 
     def _draw_flying(self, surface: pygame.Surface, scene: PlayScene) -> None:
         for flying in scene.flying:
-            image, rect = self._flying_image(scene, flying)
-            surface.blit(image, rect)
+            key = (id(flying), flying.age)
+            made = self._flying_cache.get(key)
+            if made is None:  # each flying card is scaled once a frame, not once a repair
+                made = self._flying_image(scene, flying)
+                self._flying_cache = {
+                    k: v for k, v in self._flying_cache.items() if k[0] != id(flying)
+                }
+                self._flying_cache[key] = made
+            surface.blit(*made)
 
     def _draw_message(self, surface: pygame.Surface, scene: PlayScene) -> None:
         if scene.message is None:
@@ -422,6 +482,33 @@ class TableView:
 
 def _button_label(name: str) -> str:
     return {"undo": _("Undo"), "new": _("New game"), "menu": _("Menu")}[name]
+
+
+BLIT_ALIGN = 16
+"""Rectangles are widened to a multiple of this many pixels: SDL's blitter has a path
+that is about ten times slower for some other widths at some positions (measured:
+270 us instead of 30 us for a 284 x 393 blit; see docs/performance.md)."""
+
+
+def _aligned(rect: pygame.Rect, limit: int) -> pygame.Rect:
+    """``rect`` widened on the right (or the left, at the edge) to a multiple of 16 pixels."""
+    width = -(-rect.width // BLIT_ALIGN) * BLIT_ALIGN
+    left = rect.left
+    if left + width > limit:
+        left = max(0, limit - width)
+    return pygame.Rect(left, rect.top, min(width, limit), rect.height)
+
+
+def _tidy(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+    """Clipped to the screen, widened to the blitter's good widths, without duplicates
+    (overlapping rectangles are repainted one after the other: a bounding box of two
+    distant cells would cost far more)."""
+    tidy: list[pygame.Rect] = []
+    for rect in rects:
+        rect = _aligned(rect.clip(screen), screen.width)
+        if rect.width and rect.height and rect not in tidy:
+            tidy.append(rect)
+    return tidy
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
