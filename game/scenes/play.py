@@ -79,6 +79,7 @@ class PlayScene(Scene):
         self.layout: Layout = compute_layout(*(screen.get_size() if screen else (800, 600)))
         self.view = TableView()
         self._shown_second = -1
+        self._warmed: tuple[object, ...] | None = None
 
     # -------------------------------------------------------------- plumbing
     @property  # type: ignore[override]
@@ -298,8 +299,8 @@ class PlayScene(Scene):
                 self.celebration = None
                 return WinScene(self.ctx, self)
         idle = not self.flying and self.message is None and self.celebration is None
-        if idle and not self.view.warm(self):
-            self._warm_next_card()
+        if idle:
+            self._warm()
         if self.pending_end is Outcome.STALEMATE and not self.flying:
             from .end import StalemateScene
 
@@ -308,16 +309,32 @@ class PlayScene(Scene):
             return StalemateScene(self.ctx, self)
         return None
 
-    def _warm_next_card(self) -> None:
-        """Render the face of one card that a removal may reveal next (one per idle step),
-        so that revealing it later costs no frame time."""
+    def _warm(self) -> None:
+        """Prepare one thing the next tap may need, per idle step: a card face that a
+        removal may reveal, or a tile of the table view. Once all is ready for this
+        position, nothing more is looked at until the position or the settings change."""
+        settings = self.ctx.settings
+        key = (
+            len(self.game.removals),
+            self.layout.size,
+            settings.four_colour,
+            settings.placement_aid,
+        )
+        if key == self._warmed:
+            return
+        if not self._warm_next_card() and not self.view.warm(self):
+            self._warmed = key
+
+    def _warm_next_card(self) -> bool:
+        """Render the face of one card that a removal may reveal next; True if it did."""
         size = self.layout.card
         four = self.ctx.settings.four_colour
         art = self.ctx.art
         for pile in self.game.table.piles:
             if len(pile) >= 2 and not art.has_face(pile[-2], size, four):
                 art.face(pile[-2], size, four)
-                return
+                return True
+        return False
 
     def _start_sparks(self) -> None:
         rng = random.Random(self.game.moves)
