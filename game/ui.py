@@ -149,14 +149,21 @@ def draw_notice(surface: pygame.Surface, text: str, age: float, seconds: float =
     fade = max(0.0, min(1.0, seconds - age))
     box = pygame.Rect(0, 0, min(width - 2 * px, font(px).size(text)[0] + 3 * px), int(px * 2.2))
     box.midtop = (width // 2, px // 2)
-    banner = pygame.Surface(box.size, pygame.SRCALPHA)
+    draw_toast(surface, box, text, px, fade)
+
+
+def draw_toast(
+    surface: pygame.Surface, box: pygame.Rect, text: str, px: int, fade: float, bold: bool = False
+) -> None:
+    """A dark rounded box with centred text, both faded by ``fade`` (1 opaque ... 0 gone)."""
+    toast = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(
-        banner,
+        toast,
         (*theme.MESSAGE_BG[:3], int(theme.MESSAGE_BG[3] * fade)),
-        banner.get_rect(),
+        toast.get_rect(),
         border_radius=box.height // 3,
     )
-    label = text_surface(text, px, theme.TEXT).copy()
+    label = text_surface(text, px, theme.TEXT, bold).copy()
     label.set_alpha(int(255 * fade))
-    banner.blit(label, label.get_rect(center=banner.get_rect().center))
-    surface.blit(banner, box)
+    toast.blit(label, label.get_rect(center=toast.get_rect().center))
+    surface.blit(toast, box)

@@ -13,6 +13,7 @@ import pygame
 from .. import theme, ui
 from ..i18n import _
 from ..rules.slots import PILES, RESERVE_SLOTS
+from .damage import BLIT_ALIGN, confirm_box, confirm_buttons, tidy
 
 if TYPE_CHECKING:
     from ..layout import Layout
@@ -107,7 +108,7 @@ class TableView:
                 damage.append(rect)
         if state["message"] is not None or self._drawn.get("message") is not None:
             damage.append(layout.message)
-        damage = _tidy(damage, surface.get_rect())
+        damage = tidy(damage, surface.get_rect())
         for rect in damage:
             self._repair(surface, scene, rect, state)
         self._drawn, self._moving = state, moving
@@ -439,20 +440,9 @@ class TableView:
         if scene.message is None:
             return
         text, age = scene.message
-        fade = self._fade(age)
         rect = scene.layout.message
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            box,
-            (*theme.MESSAGE_BG[:3], int(theme.MESSAGE_BG[3] * fade)),
-            box.get_rect(),
-            border_radius=rect.height // 3,
-        )
         px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
-        label = ui.text_surface(text, px, theme.TEXT, True).copy()
-        label.set_alpha(int(255 * fade))
-        box.blit(label, label.get_rect(center=box.get_rect().center))
-        surface.blit(box, rect)
+        ui.draw_toast(surface, rect, text, px, self._fade(age), bold=True)
 
     def _draw_sparks(self, surface: pygame.Surface, scene: PlayScene) -> None:
         px = max(16, scene.layout.card[1] // 5)
@@ -482,63 +472,3 @@ class TableView:
 
 def _button_label(name: str) -> str:
     return {"undo": _("Undo"), "new": _("New game"), "menu": _("Menu")}[name]
-
-
-BLIT_ALIGN = 16
-"""Rectangles are widened to a multiple of this many pixels: SDL's blitter has a path
-that is about ten times slower for some other widths at some positions (measured:
-270 us instead of 30 us for a 284 x 393 blit; see docs/performance.md)."""
-
-
-def _aligned(rect: pygame.Rect, limit: int) -> pygame.Rect:
-    """``rect`` widened on the right (or the left, at the edge) to a multiple of 16 pixels."""
-    width = -(-rect.width // BLIT_ALIGN) * BLIT_ALIGN
-    left = rect.left
-    if left + width > limit:
-        left = max(0, limit - width)
-    return pygame.Rect(left, rect.top, min(width, limit), rect.height)
-
-
-def _tidy(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
-    """Clipped to the screen, widened to the blitter's good widths, without duplicates
-    (overlapping rectangles are repainted one after the other: a bounding box of two
-    distant cells would cost far more)."""
-    tidy: list[pygame.Rect] = []
-    for rect in rects:
-        rect = _aligned(rect.clip(screen), screen.width)
-        if rect.width and rect.height and rect not in tidy:
-            tidy.append(rect)
-    return tidy
-
-
-def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Join overlapping rectangles, so no pixel is repainted twice."""
-    merged: list[pygame.Rect] = []
-    for rect in rects:
-        rect = rect.copy()
-        while True:
-            index = rect.collidelist(merged)
-            if index < 0:
-                break
-            rect.union_ip(merged.pop(index))
-        merged.append(rect)
-    return merged
-
-
-def confirm_buttons(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
-    """The Yes and No buttons of the new-game question."""
-    box = confirm_box(size)
-    unit = box.height // 4
-    yes = pygame.Rect(0, 0, box.width * 2 // 5, unit)
-    no = yes.copy()
-    yes.bottomleft = (box.left + box.width // 15, box.bottom - unit // 2)
-    no.bottomright = (box.right - box.width // 15, box.bottom - unit // 2)
-    return yes, no
-
-
-def confirm_box(size: tuple[int, int]) -> pygame.Rect:
-    """The panel of the new-game question."""
-    width, height = size
-    box = pygame.Rect(0, 0, min(width - 40, max(520, width // 3)), max(200, height // 4))
-    box.center = (width // 2, height // 2)
-    return box
