@@ -21,11 +21,6 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
 from .i18n import LANGUAGES
 
 _MODIFIERS = ("ctrl", "alt", "shift")
@@ -99,6 +94,10 @@ class KioskConfig:
             raise KioskConfigError(f"cannot read kiosk config {path}: {error.strerror}") from None
         except UnicodeDecodeError:
             raise KioskConfigError(f"kiosk config {path} is not UTF-8 text") from None
+        if sys.version_info >= (3, 11):  # imported here: most runs have no kiosk config
+            import tomllib
+        else:  # pragma: no cover - Python 3.10
+            import tomli as tomllib
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:

@@ -114,7 +114,10 @@ def _unit_curve(squareness: float, drop: float) -> tuple[tuple[float, ...], tupl
     )
 
 
-def _arc_points(rx: float, ry: float, squareness: float, drop: float) -> list[tuple[float, float]]:
+@lru_cache(maxsize=4 * len(_SHAPES))
+def _arc_points(
+    rx: float, ry: float, squareness: float, drop: float
+) -> tuple[tuple[float, float], ...]:
     """Offsets (x right, y up) of piles 1 ... 12 on the arc with radii ``rx``, ``ry``.
 
     Piles 2 ... 12 are spread at equal distances along the arc; pile 1 continues the
@@ -137,7 +140,7 @@ def _arc_points(rx: float, ry: float, squareness: float, drop: float) -> list[tu
     step = total / 10
     ends = [at(step * i) for i in range(11)]
     (x0, y0), (x1, y1) = ends[0], ends[1]
-    return [(2 * x0 - x1, 2 * y0 - y1), *ends]
+    return ((2 * x0 - x1, 2 * y0 - y1), *ends)
 
 
 def _arrange(

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
-import logging.handlers
 import os
 import sys
 import time
@@ -85,6 +83,7 @@ class Session:
         loop = Loop(scene, surface=lambda: display.surface)
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
+        loop.on_idle = sounds.rest
         return session
 
     def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
@@ -133,6 +132,9 @@ def log_path(storage: Storage) -> Path:
 
 def log_crash(storage: Storage) -> Path | str:
     """Write the exception being handled, with its traceback, to the rotated log file."""
+    import logging  # only on the way out: keeps start-up imports small
+    import logging.handlers
+
     path = log_path(storage)
     logger = logging.getLogger("halfmoon")
     try:

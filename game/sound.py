@@ -14,6 +14,8 @@ import contextlib
 import math
 import os
 import sys
+import threading
+import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,6 +38,10 @@ FADE_OUT = 0.005
 """Seconds of fade-out over every effect's last samples, at the least."""
 RELEASE = 0.1
 """The fade-out's share of a longer effect, so ringing notes die away rather than stop."""
+REST_AFTER = 2.0
+"""Seconds of silence (after the last effect ends) before :meth:`Sounds.rest` closes the
+audio device: an open device wakes its audio thread ~86 times a second even when silent,
+which alone costs an idle table 0.6 % CPU (docs/performance.md)."""
 FULL_SCALE = 32767
 _IMAG = attrgetter("imag")
 
@@ -275,13 +281,23 @@ class Sounds:
         self.enabled = enabled
         """The player's setting: when False, :meth:`play` does nothing."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._pcm: dict[str, bytes] = {}
         self._started = False
         self._available = False
+        self._open = False
+        self._quiet_from = 0.0
+        self._closing: threading.Thread | None = None
+        self._format: tuple[int, int, int] | None = None
 
     @property
     def available(self) -> bool:
         """Whether the mixer started and the effects are ready to play."""
         return self._available
+
+    @property
+    def resting(self) -> bool:
+        """Whether the audio device is closed for now (:meth:`rest`); :meth:`play` reopens it."""
+        return self._available and not self._open
 
     def start(self) -> bool:
         """Start the mixer and build the effects (once); False, never an exception, if audio
@@ -294,43 +310,97 @@ class Sounds:
         except ImportError:
             return False
         try:
-            with _quiet_stderr():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
-            mixer_format = pygame.mixer.get_init()
-            if not mixer_format:
+            if not self._open_mixer():
                 return False
-            rate, size, channels = mixer_format
-            if size != -16:
-                # Sound(buffer=...) takes bytes in the mixer's own format; only -16 is written.
-                _quit_mixer()
-                return False
-            sounds = {
-                name: pygame.mixer.Sound(buffer=synthesize(name, rate, channels)) for name in NAMES
-            }
+            self._format = pygame.mixer.get_init()
+            rate, _size, channels = self._format
+            self._pcm = {name: synthesize(name, rate, channels) for name in NAMES}
+            self._sounds = {name: pygame.mixer.Sound(buffer=pcm) for name, pcm in self._pcm.items()}
         except (pygame.error, OSError, NotImplementedError, ValueError):
             # NotImplementedError: a pygame built without its mixer module.
             _quit_mixer()
+            self._open = False
             return False
-        self._sounds = sounds
         self._available = True
+        self._quiet_from = time.monotonic()
+        return True
+
+    def _open_mixer(self) -> bool:
+        """Open the audio device in the one format :func:`synthesize` writes; False if not."""
+        import pygame
+
+        with _quiet_stderr():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
+        mixer_format = pygame.mixer.get_init()
+        if not mixer_format:
+            return False
+        if mixer_format[1] != -16:
+            # Sound(buffer=...) takes bytes in the mixer's own format; only -16 is written.
+            _quit_mixer()
+            return False
+        self._open = True
         return True
 
     def play(self, name: str) -> None:
         """Play the named effect; ValueError for an unknown name, nothing if unavailable or off."""
-        _recipe(name)
+        effect = _recipe(name)
         if not (self.enabled and self._available):
             return
         with contextlib.suppress(Exception):  # a sound effect must never stop the game
-            self._sounds[name].play()
+            if not self._open:
+                self._wake()
+            if self._open:
+                self._sounds[name].play()
+                self._quiet_from = max(self._quiet_from, time.monotonic() + effect.duration)
+
+    def rest(self) -> None:
+        """Close the audio device once nothing has played for :data:`REST_AFTER` seconds.
+
+        Called by the loop while the table is idle; cheap when there is nothing to do. The
+        device closes on a helper thread (SDL waits for its audio thread, ~25 ms), and the
+        next :meth:`play` opens it again (well under a millisecond with SDL's drivers here).
+        """
+        if not self._open or time.monotonic() - self._quiet_from < REST_AFTER:
+            return
+        self._open = False
+        self._sounds = {}
+        self._closing = threading.Thread(target=_quit_mixer, name="audio-rest", daemon=True)
+        self._closing.start()
+
+    def _wake(self) -> None:
+        """Open the device again after :meth:`rest`, with the effects already synthesized."""
+        import pygame
+
+        self._join_closing()
+        try:
+            if self._open_mixer() and pygame.mixer.get_init() == self._format:
+                self._sounds = {
+                    name: pygame.mixer.Sound(buffer=pcm) for name, pcm in self._pcm.items()
+                }
+                return
+        except (pygame.error, OSError, NotImplementedError, ValueError):
+            pass
+        # The device went away or came back in another format: no sound from now on.
+        _quit_mixer()
+        self._open = False
+        self._available = False
+
+    def _join_closing(self) -> None:
+        if self._closing is not None:
+            self._closing.join()
+            self._closing = None
 
     def stop(self) -> None:
         """Shut the mixer down if :meth:`start` started it; nothing plays until the next start."""
+        self._join_closing()
         if not self._available:
             return
         self._available = False
         self._started = False
         self._sounds = {}
-        _quit_mixer()
+        if self._open:
+            self._open = False
+            _quit_mixer()
 
 
 def _quit_mixer() -> None:

@@ -272,3 +272,28 @@ def test_a_whole_game_can_be_played_with_the_keyboard_only(whole_game):
 
 def test_a_whole_game_can_be_played_by_touch_only(whole_game):
     whole_game(lambda driver, play, slot: driver.touch(play.layout.slots[slot].center))
+
+
+def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display, ctx):
+    import time
+    from itertools import pairwise
+
+    from game.loop import ACTIVE_AFTER_INPUT, IDLE_FPS, Loop
+
+    pygame.display.set_mode((800, 600))
+    sim = [0.0]
+
+    def clock():  # every frame is a tenth of a second of game time, whatever it really took
+        sim[0] += 0.1
+        return sim[0]
+
+    loop = Loop(PlayScene(ctx, Game.from_code(WON_DEAL)), clock=clock)
+    rests: list[tuple[float, float]] = []
+    loop.on_idle = lambda: rests.append((loop.sim_time, time.perf_counter()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=()))
+    loop.run(max_frames=25)
+    assert rests, "the table went idle"
+    assert rests[0][0] > ACTIVE_AFTER_INPUT  # never while input is fresh
+    gaps = [b[1] - a[1] for a, b in pairwise(rests)]
+    # Idle frames are paced at IDLE_FPS (a sleep never returns early; allow some slack).
+    assert sum(gaps) / len(gaps) >= 0.8 / IDLE_FPS

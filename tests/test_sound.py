@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from array import array
 from collections.abc import Iterator
 from pathlib import Path
@@ -271,3 +272,60 @@ def _rate_and_channels() -> tuple[int, int]:
     assert mixer_format is not None
     frequency, _size, channels = mixer_format
     return frequency, channels
+
+
+def _audio_threads() -> int:
+    """Threads of this process that SDL runs for an open audio device."""
+    names = [p.read_text().strip() for p in Path("/proc/self/task").glob("*/comm")]
+    return sum("audio" in name.lower() for name in names if name != "audio-rest")
+
+
+@pytest.mark.usefixtures("dummy_audio")
+def test_after_a_quiet_spell_rest_closes_the_device_and_play_opens_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import game.sound as sound
+
+    sounds = Sounds()
+    assert sounds.start()
+    sounds.play("pair")
+    sounds.rest()  # the pair still rings: the device stays open
+    assert not sounds.resting
+    assert pygame.mixer.get_init() is not None
+    threads = Path("/proc/self/task").is_dir()
+    if threads:
+        assert _audio_threads() >= 1
+    monkeypatch.setattr(sound, "REST_AFTER", 0.0)
+    real = sound.time.monotonic
+    monkeypatch.setattr(sound.time, "monotonic", lambda: real() + 1.0)  # the pair is over
+    sounds.rest()
+    assert sounds.resting
+    deadline = time.monotonic() + 5  # the device closes on a helper thread
+    while pygame.mixer.get_init() is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pygame.mixer.get_init() is None
+    if threads:
+        assert _audio_threads() == 0  # no audio thread waking while the player thinks
+    sounds.play("select")
+    assert not sounds.resting
+    assert pygame.mixer.get_init() is not None
+    assert pygame.mixer.get_busy()  # the effect really plays after the device reopened
+    sounds.stop()
+    assert pygame.mixer.get_init() is None
+
+
+@pytest.mark.usefixtures("dummy_audio")
+def test_stop_while_resting_leaves_the_mixer_shut() -> None:
+    import game.sound as sound
+
+    sounds = Sounds()
+    assert sounds.start()
+    sound.REST_AFTER, saved = -1.0, sound.REST_AFTER
+    try:
+        sounds.rest()
+    finally:
+        sound.REST_AFTER = saved
+    sounds.stop()
+    assert pygame.mixer.get_init() is None
+    assert not sounds.available
+    sounds.play("win")  # nothing, and no error

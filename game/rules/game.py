@@ -78,6 +78,8 @@ class Game:
     def __init__(self, table: Table, code: str | None = None) -> None:
         self._start = table
         self._table = table
+        self._outcome_of: Table | None = None
+        self._outcome: Outcome | None = None
         self._code = code
         self._selection: list[str] = []
         self._pairs = 0
@@ -180,11 +182,16 @@ class Game:
     @property
     def outcome(self) -> Outcome | None:
         """WON when the table is empty, STALEMATE when no removal is left, else None."""
-        if self._table.card_count() == 0:
-            return Outcome.WON
-        if not has_legal_removal(self._table):
-            return Outcome.STALEMATE
-        return None
+        table = self._table
+        if self._outcome_of is not table:  # tables never change: one answer per table
+            self._outcome_of = table
+            if table.card_count() == 0:
+                self._outcome = Outcome.WON
+            elif not has_legal_removal(table):
+                self._outcome = Outcome.STALEMATE
+            else:
+                self._outcome = None
+        return self._outcome
 
     def legal_removals(self) -> list[Removal]:
         """Every pair and triple the playable cards allow now."""

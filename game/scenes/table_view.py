@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme, ui
+from .. import fonts, theme, ui
 from ..i18n import _
 from ..rules.slots import PILES, RESERVE_SLOTS
 from .damage import BLIT_ALIGN, confirm_box, confirm_buttons, tidy
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 REMOVE_SECONDS = 0.25
 """How long a removed card takes to fly away."""
+INFO_GAP = "    "
+"""Between the parts of the info bar (time, score, moves, code)."""
 MESSAGE_SECONDS = 2.2
 """How long a Move errors message stays (it fades during the last third)."""
 
@@ -313,8 +315,11 @@ class TableView:
                 shade = [max(0, int(c - 18 * k / steps)) for c in theme.FELT]
                 pygame.draw.circle(small, shade, centre, radius)
             pygame.draw.circle(small, theme.FELT, centre, max(small_size) * 0.45)
+            display = pygame.display.get_surface()
+            if display is not None and display.get_bitsize() in (24, 32):
+                small = small.convert()  # scaled in the display's format: no second copy
             background = pygame.transform.smoothscale(small, scene.size)
-            if pygame.display.get_surface() is not None:
+            if display is not None and background.get_masks() != display.get_masks():
                 background = background.convert()
             for rect in scene.layout.slots.values():
                 radius = max(3, rect.width // 12)
@@ -370,21 +375,34 @@ class TableView:
     def _draw_bar(self, surface: pygame.Surface, scene: PlayScene) -> None:
         layout = scene.layout
         pygame.draw.rect(surface, theme.BAR, layout.bar)
-        text = self._info_text(scene)
-        px = ui.fit_px(text, layout.font_px, layout.info.width)
-        ui.draw_text(surface, text, px, theme.TEXT, midleft=(layout.info.left, layout.info.centery))
+        parts = self._info_parts(scene)
+        px = ui.fit_px(INFO_GAP.join(parts), layout.font_px, layout.info.width)
+        # Part by part: only the time changes every second, and only it is rendered anew
+        # (uncached, so the text cache keeps the labels); the rest are cached surfaces.
+        x, y = layout.info.left, layout.info.centery
+        gap = fonts.font(px).size(INFO_GAP)[0]
+        for index, part in enumerate(parts):
+            if index == 0 and scene.clock_running:
+                image = fonts.font(px).render(part, True, theme.TEXT)
+            else:
+                image = ui.text_surface(part, px, theme.TEXT)
+            surface.blit(image, image.get_rect(midleft=(x, y)))
+            x += image.get_width() + gap
         for name, rect in layout.buttons.items():
             enabled = name != "undo" or scene.game.can_undo()
             ui.draw_button(surface, rect, _button_label(name), enabled=enabled)
 
-    def _info_text(self, scene: PlayScene) -> str:
+    def _info_parts(self, scene: PlayScene) -> list[str]:
         parts = [
             _("Time {time}").format(time=ui.format_time(scene.elapsed)),
             _("Score {score}").format(score=scene.game.score),
             _("Moves {moves}").format(moves=scene.game.moves),
             scene.game.code or "",
         ]
-        return "    ".join(p for p in parts if p)
+        return [p for p in parts if p]
+
+    def _info_text(self, scene: PlayScene) -> str:
+        return INFO_GAP.join(self._info_parts(scene))
 
     def _fade(self, age: float) -> float:
         return 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
