@@ -13,7 +13,7 @@ import pygame
 from .. import fonts, theme, ui
 from ..i18n import _
 from ..rules.slots import PILES, RESERVE_SLOTS
-from .damage import BLIT_ALIGN, confirm_box, confirm_buttons, tidy
+from .damage import BLIT_ALIGN, aligned, confirm_box, confirm_buttons, tidy
 
 if TYPE_CHECKING:
     from ..layout import Layout
@@ -99,8 +99,14 @@ class TableView:
             ):
                 # Only the card itself changed: its opaque tile covers all of it.
                 tile, area = self._tile(scene, name, now[:4] + now[5:6])  # type: ignore[index]
-                surface.blit(tile, area)
-                direct.append(area)
+                if now[:3] == before[:3] and not now[2]:  # type: ignore[index]
+                    # Only the Placement aid's veil came or went: it covers just the card.
+                    part = aligned(layout.slots[name]).clip(area)
+                    surface.blit(tile, part, part.move(-area.left, -area.top))
+                    direct.append(part)
+                else:
+                    surface.blit(tile, area)
+                    direct.append(area)
             else:
                 damage.append(self._cell(layout, name))
         if state["info"] != self._drawn.get("info"):
@@ -220,7 +226,7 @@ class TableView:
         rect = layout.slots[name]
         width, height = layout.card
         lifted = rect.move(0, -max(2, height // 18)).inflate(width // 8, width // 8)
-        return lifted.union(rect.move(0, 7 * layout.stack_step))
+        return aligned(lifted.union(rect.move(0, 7 * layout.stack_step)))
 
     def _tile(
         self, scene: PlayScene, name: str, look: tuple[object, ...]
@@ -259,8 +265,6 @@ class TableView:
         """Make one tile the next tap may need: the card selected, veiled by the Placement
         aid, or the card a removal reveals. True if there was one to make."""
         settings = scene.ctx.settings
-        if self._cells_size != scene.layout.size:
-            return False
         four = settings.four_colour
         looks: list[tuple[str, tuple[object, ...]]] = []
         for name, pile in zip(PILES, scene.game.table.piles, strict=True):
