@@ -87,7 +87,7 @@ def main(argv: list[str]) -> int:
                 pygame.display.set_mode(new, pygame.RESIZABLE)
                 post(pygame.VIDEORESIZE, size=new, w=new[0], h=new[1])
                 frame("resize")
-            for _ in range(3):
+            for _ in range(30):  # half a second, as between moves
                 frame("idle")
     ctx.storage.close()
     print(

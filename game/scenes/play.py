@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 
 import pygame
@@ -19,6 +20,9 @@ CELEBRATION_SECONDS = 1.6
 """The short celebration between the last removal and the win screen."""
 REDUCED_CELEBRATION = 0.4
 """With reduced animations: a short pause on the empty table instead."""
+WARM_SECONDS = 0.002
+"""Time an idle step may spend preparing tiles and faces for the next tap (a few tiles at
+4K, so a table is ready about half a second after a move or a resize)."""
 MOVE_ERROR_TEXT = {
     MoveError.SUM_MUST_BE_11: N_("The sum must be 11"),
     MoveError.NEEDS_JACK_QUEEN_KING: N_("Needs a Jack, a Queen and a King"),
@@ -80,6 +84,7 @@ class PlayScene(Scene):
         self.view = TableView()
         self._shown_second = -1
         self._warmed: tuple[object, ...] | None = None
+        self._warmed_table: object = None
 
     # -------------------------------------------------------------- plumbing
     @property  # type: ignore[override]
@@ -96,6 +101,7 @@ class PlayScene(Scene):
             self.layout = compute_layout(*size)
             self.view.reset()
             self.ctx.art.clear()
+            self._warmed = None  # the tiles and faces are gone: prepare them again
         self.view.invalidate()
         super().enter(size)
 
@@ -310,20 +316,20 @@ class PlayScene(Scene):
         return None
 
     def _warm(self) -> None:
-        """Prepare one thing the next tap may need, per idle step: a card face that a
-        removal may reveal, or a tile of the table view. Once all is ready for this
-        position, nothing more is looked at until the position or the settings change."""
+        """Prepare what the next tap may need, for up to :data:`WARM_SECONDS` per idle
+        step: card faces that a removal may reveal, and tiles of the table view. Once all
+        is ready for this position, nothing more is looked at until the position, the
+        size or the settings change."""
         settings = self.ctx.settings
-        key = (
-            len(self.game.removals),
-            self.layout.size,
-            settings.four_colour,
-            settings.placement_aid,
-        )
-        if key == self._warmed:
+        key = (self.layout.size, settings.four_colour, settings.placement_aid)
+        table = self.game.table
+        if key == self._warmed and table is self._warmed_table:
             return
-        if not self._warm_next_card() and not self.view.warm(self):
-            self._warmed = key
+        deadline = time.perf_counter() + WARM_SECONDS
+        while self._warm_next_card() or self.view.warm(self):
+            if time.perf_counter() > deadline:
+                return
+        self._warmed, self._warmed_table = key, table
 
     def _warm_next_card(self) -> bool:
         """Render the face of one card that a removal may reveal next; True if it did."""

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 REMOVE_SECONDS = 0.25
 """How long a removed card takes to fly away."""
+TILE_LIMIT = 240
+"""Slot tiles kept before those of cards no longer on the table are forgotten (about 8
+looks for each slot's top card and the card under it, 20 slots)."""
 INFO_GAP = "    "
 """Between the parts of the info bar (time, score, moves, code)."""
 MESSAGE_SECONDS = 2.2
@@ -53,6 +56,8 @@ class TableView:
         self._flying_cache: dict[tuple[int, float], tuple[pygame.Surface, pygame.Rect]] = {}
         self._isolated_slots: frozenset[str] = frozenset()
         self._isolated_size: tuple[int, int] = (0, 0)
+        self._veil_safe_slots: frozenset[str] = frozenset()
+        self._veil_safe_size: tuple[int, int] = (0, 0)
 
     def reset(self) -> None:
         """Forget the cached felt and tiles and repaint everything next time (a resize)."""
@@ -92,6 +97,21 @@ class TableView:
             if (
                 isinstance(before, tuple)
                 and now[0] is not None  # type: ignore[index]
+                and now[:3] == before[:3]  # type: ignore[index]
+                and not now[2]  # type: ignore[index]
+                and now[4:] == before[4:]  # type: ignore[index]
+                and name in self._veil_safe(layout)
+                and aligned(layout.slots[name]).collidelist(busy) < 0
+            ):
+                # Only the Placement aid's veil came or went: it covers just the card,
+                # and the card's rectangle touches no other slot's cell.
+                tile, area = self._tile(scene, name, now[:4] + now[5:6])  # type: ignore[index]
+                part = aligned(layout.slots[name]).clip(area)
+                surface.blit(tile, part, part.move(-area.left, -area.top))
+                direct.append(part)
+            elif (
+                isinstance(before, tuple)
+                and now[0] is not None  # type: ignore[index]
                 and now[4:] == before[4:]  # type: ignore[index]
                 and (now[1] == before[1] or not now[6])  # type: ignore[index]  # label count
                 and name in self._isolated(layout)
@@ -99,14 +119,8 @@ class TableView:
             ):
                 # Only the card itself changed: its opaque tile covers all of it.
                 tile, area = self._tile(scene, name, now[:4] + now[5:6])  # type: ignore[index]
-                if now[:3] == before[:3] and not now[2]:  # type: ignore[index]
-                    # Only the Placement aid's veil came or went: it covers just the card.
-                    part = aligned(layout.slots[name]).clip(area)
-                    surface.blit(tile, part, part.move(-area.left, -area.top))
-                    direct.append(part)
-                else:
-                    surface.blit(tile, area)
-                    direct.append(area)
+                surface.blit(tile, area)
+                direct.append(area)
             else:
                 damage.append(self._cell(layout, name))
         if state["info"] != self._drawn.get("info"):
@@ -221,6 +235,24 @@ class TableView:
             self._isolated_size = layout.size
         return self._isolated_slots
 
+    def _veil_safe(self, layout: Layout) -> frozenset[str]:
+        """Slots whose card rectangle (blitter-aligned) touches no other slot's cell and
+        not the bar: a veil that comes or goes there is one blit of the card's part."""
+        if self._veil_safe_size != layout.size:
+            cells = {name: self._cell(layout, name) for name in layout.slots}
+            self._veil_safe_slots = frozenset(
+                name
+                for name in layout.slots
+                if not any(
+                    aligned(layout.slots[name]).colliderect(cell)
+                    for other, cell in cells.items()
+                    if other != name
+                )
+                and not aligned(layout.slots[name]).colliderect(layout.bar)
+            )
+            self._veil_safe_size = layout.size
+        return self._veil_safe_slots
+
     def _tile_area(self, layout: Layout, name: str) -> pygame.Rect:
         """Where a slot's card can be: lifted with its glow, or resting with its edges."""
         rect = layout.slots[name]
@@ -256,14 +288,33 @@ class TableView:
         tile.blit(scene.ctx.art.face(card, size, bool(four)), target)  # type: ignore[arg-type]
         if dimmed:
             tile.blit(self._veil(size), target)
-        if len(self._tiles) > 400:
-            self._tiles.clear()
         self._tiles[key] = tile
+        if len(self._tiles) > TILE_LIMIT:
+            self._prune(scene)
         return tile, area
 
+    def _prune(self, scene: PlayScene) -> None:
+        """Forget the tiles of cards that are gone: keep each slot's top card and the card
+        under it (all their looks), so the cache holds what the next taps can use."""
+        keep: set[tuple[str, object, int]] = set()
+        for name, pile in zip(PILES, scene.game.table.piles, strict=True):
+            if pile:
+                keep.add((name, pile[-1], len(pile)))
+            if len(pile) >= 2:
+                keep.add((name, pile[-2], len(pile) - 1))
+        for name, card in zip(RESERVE_SLOTS, scene.game.table.reserve, strict=True):
+            keep.add((name, card, 1))
+        self._tiles = {key: tile for key, tile in self._tiles.items() if key[:3] in keep}
+
     def warm(self, scene: PlayScene) -> bool:
-        """Make one tile the next tap may need: the card selected, veiled by the Placement
-        aid, or the card a removal reveals. True if there was one to make."""
+        """Make one thing the next tap may need: the repaint geometry for this size, or a
+        tile of the card selected, veiled by the Placement aid, or revealed by a removal.
+        True if there was one to make."""
+        layout = scene.layout
+        if self._veil_safe_size != layout.size or self._isolated_size != layout.size:
+            self._isolated(layout)
+            self._veil_safe(layout)
+            return True
         settings = scene.ctx.settings
         four = settings.four_colour
         looks: list[tuple[str, tuple[object, ...]]] = []
