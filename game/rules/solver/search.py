@@ -461,7 +461,8 @@ class _Search:
             return best
         # Tall piles first: they are the hardest to clear. Later attempts shuffle
         # near-equal moves a little (see _Attempts).
-        length = [t - b for t, b in zip(self.top, self.bottom, strict=False)]
+        top = self.top
+        bottom = self.bottom
         jitter = self.jitter.random if self.jitter is not None else None
         scored: list[tuple[float, int, _Move]] = []
         if best is None:
@@ -486,7 +487,7 @@ class _Search:
             score = -_JITTER * jitter() if jitter is not None else 0.0
             for s in m:
                 if s >= 0:
-                    score -= length[s & 15]
+                    score += bottom[s & 15] - top[s & 15]
             scored.append((score, len(scored), m))
         scored.sort()
         return [m for _, _, m in scored]
