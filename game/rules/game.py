@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from .cards import FACE_RANKS, Card
 from .codes import format_code, normalize_code, parse_code, random_code, shuffled_cards
 from .errors import DealCodeError, PositionError, RulesError, SavedGameError
 from .removals import (
@@ -80,6 +80,8 @@ class Game:
         self._table = table
         self._outcome_of: Table | None = None
         self._outcome: Outcome | None = None
+        self._dimmed_for: tuple[Table, tuple[str, ...]] | None = None
+        self._dimmed: frozenset[str] = frozenset()
         self._code = code
         self._selection: list[str] = []
         self._pairs = 0
@@ -253,12 +255,45 @@ class Game:
         """
         if not self._selection:
             return frozenset()
+        selection = tuple(self._selection)
+        known = self._dimmed_for
+        if known is None or known[0] is not self._table or known[1] != selection:
+            self._dimmed_for = (self._table, selection)
+            self._dimmed = self._find_dimmed()
+        return self._dimmed
+
+    def _find_dimmed(self) -> frozenset[str]:
+        """:meth:`dimmed`, worked out from the selected ranks rather than every removal."""
+        playable = self._table.playable()
         chosen = set(self._selection)
+        cards = [playable[s] for s in chosen if s in playable]
         allowed: set[str] = set()
-        for removal in legal_removals(self._table):
-            if chosen.issubset(removal.slots):
-                allowed.update(removal.slots)
-        return frozenset(s for s in self._table.playable() if s not in allowed | chosen)
+        numbers = [c for c in cards if not c.is_face]
+        faces = {c.rank for c in cards if c.is_face}
+        if len(cards) != len(chosen):
+            pass  # a selected card that is not playable: nothing combines with it
+        elif len(numbers) == 1 and len(cards) == 1:
+            # One number: its partners are the playable numbers that add up to 11.
+            value = numbers[0].value
+            allowed = {
+                s
+                for s, c in playable.items()
+                if not c.is_face and c.value + value == PAIR_TOTAL and s not in chosen
+            }
+        elif not numbers and len(faces) == len(cards):
+            # Faces of different ranks: the missing ranks, if every one of them is there.
+            by_rank = {
+                rank: [s for s, c in playable.items() if c.rank is rank and s not in chosen]
+                for rank in FACE_RANKS
+                if rank not in faces
+            }
+            if all(by_rank.values()):
+                allowed = {s for slots in by_rank.values() for s in slots}
+        else:
+            for removal in legal_removals(self._table):
+                if chosen.issubset(removal.slots):
+                    allowed.update(removal.slots)
+        return frozenset(s for s in playable if s not in allowed | chosen)
 
     # ------------------------------------------------------------ moves, undo
     def remove(self, removal: Removal | Iterable[str] | str) -> int:

@@ -75,12 +75,7 @@ class TableView:
         moving = self._moving_rects(scene)
         if not scene.flying:
             self._flying_cache.clear()
-        full = (
-            self._full
-            or scene.confirm_new
-            or scene.celebration is not None
-            or self._drawn.get("overlay") != state["overlay"]
-        )
+        full = self._full or scene.confirm_new or self._drawn.get("overlay") != state["overlay"]
         if full:
             self._draw_all(surface, scene, state)
             self._drawn, self._moving, self._full = state, moving, False
@@ -133,6 +128,9 @@ class TableView:
         damage = tidy(damage, surface.get_rect())
         for rect in damage:
             self._repair(surface, scene, rect, state)
+        if scene.celebration is not None:
+            # Sparks fly over everything: those in a repainted place are drawn again.
+            self._draw_sparks(surface, scene, damage)
         self._drawn, self._moving = state, moving
         return damage + direct
 
@@ -199,7 +197,7 @@ class TableView:
         self._draw_slots(surface, scene, touched, state)
         if layout.bar.colliderect(rect):
             self._draw_bar(surface, scene)
-        if any(r.colliderect(rect) for r in self._moving_rects(scene)):
+        if any(r.colliderect(rect) for r in self._flying_rects(scene)):
             self._draw_flying(surface, scene)
         if layout.message.colliderect(rect):
             self._draw_message(surface, scene)
@@ -481,6 +479,13 @@ class TableView:
         return image, rect
 
     def _moving_rects(self, scene: PlayScene) -> list[pygame.Rect]:
+        """Where the flying cards and the celebration's sparks are drawn this frame."""
+        rects = self._flying_rects(scene)
+        if scene.celebration is not None:
+            rects += [rect for _, rect in self._spark_images(scene)]
+        return rects
+
+    def _flying_rects(self, scene: PlayScene) -> list[pygame.Rect]:
         """Where the flying cards are drawn this frame."""
         rects = []
         for flying in scene.flying:
@@ -517,12 +522,25 @@ class TableView:
         px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
         ui.draw_toast(surface, rect, text, px, self._fade(age), bold=True)
 
-    def _draw_sparks(self, surface: pygame.Surface, scene: PlayScene) -> None:
+    def _spark_images(self, scene: PlayScene) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each celebration spark's picture and where it is drawn this frame."""
         px = max(16, scene.layout.card[1] // 5)
+        images = []
         for spark in scene.sparks:
-            ui.draw_text(
-                surface, spark.symbol, px, spark.colour, center=(int(spark.x), int(spark.y))
-            )
+            image = ui.text_surface(spark.symbol, px, spark.colour)
+            images.append((image, image.get_rect(center=(int(spark.x), int(spark.y)))))
+        return images
+
+    def _draw_sparks(
+        self,
+        surface: pygame.Surface,
+        scene: PlayScene,
+        only: list[pygame.Rect] | None = None,
+    ) -> None:
+        """The sparks, or those touching the rectangles ``only``."""
+        for image, rect in self._spark_images(scene):
+            if only is None or rect.collidelist(only) >= 0:
+                surface.blit(image, rect)
 
     def _draw_confirm(self, surface: pygame.Surface, scene: PlayScene) -> None:
         ui.shade(surface)
