@@ -35,12 +35,13 @@ def tidy(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
     tidy: list[pygame.Rect] = []
     for rect in rects:
         rect = aligned(rect.clip(screen), screen.width)
-        if not (rect.width and rect.height) or rect in tidy:
+        if not (rect.width and rect.height):
             continue
         merged = True
         while merged:
             merged = False
-            for index, other in enumerate(tidy):
+            for index in rect.collidelistall(tidy):  # only overlapping ones can be cheaper
+                other = tidy[index]
                 union = aligned(rect.union(other), screen.width)
                 if _area(union) <= _area(rect) + _area(other):
                     rect = union

@@ -13,7 +13,7 @@ import pygame
 from .. import fonts, theme, ui
 from ..i18n import _
 from ..rules.slots import PILES, RESERVE_SLOTS
-from .damage import BLIT_ALIGN, aligned, confirm_box, confirm_buttons, tidy
+from .damage import aligned, confirm_box, confirm_buttons, tidy
 
 if TYPE_CHECKING:
     from ..layout import Layout
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 REMOVE_SECONDS = 0.25
 """How long a removed card takes to fly away."""
+FULL_SIZE_SCALE = 0.97
+"""A flying card is drawn unscaled until it is this much of its size (see _flight)."""
 TILE_LIMIT = 240
 """Slot tiles kept before those of cards no longer on the table are forgotten (about 8
 looks for each slot's top card and the card under it, 20 slots)."""
@@ -460,21 +462,26 @@ class TableView:
     def _fade(self, age: float) -> float:
         return 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
 
+    def _flight(self, flying: _Flying) -> tuple[float, float]:
+        """A flying card's (ease, scale): it rises, shrinks to half and fades out.
+
+        It keeps its own size until it is 3 % smaller: scaling by less looks the same and
+        costs a millisecond at 4K on the very frame the removal shows.
+        """
+        t = min(1.0, flying.age / REMOVE_SECONDS)
+        ease = t * t
+        scale = 1.0 - 0.5 * ease
+        return ease, 1.0 if scale > FULL_SIZE_SCALE else scale
+
     def _flying_image(
         self, scene: PlayScene, flying: _Flying
     ) -> tuple[pygame.Surface, pygame.Rect]:
-        t = min(1.0, flying.age / REMOVE_SECONDS)
-        ease = t * t
+        ease, scale = self._flight(flying)
         width, height = flying.start.size
         image = scene.ctx.art.face(flying.card, (width, height), scene.ctx.settings.four_colour)
-        image = pygame.transform.smoothscale_by(image, 1.0 - 0.5 * ease)
+        image = pygame.transform.smoothscale_by(image, scale) if scale < 1.0 else image.copy()
         rect = image.get_rect(center=flying.start.center)
         rect.move_ip(0, -int(ease * height * 0.8))
-        padded_width = -(-image.get_width() // BLIT_ALIGN) * BLIT_ALIGN
-        if padded_width != image.get_width():
-            padded = pygame.Surface((padded_width, image.get_height()), pygame.SRCALPHA)
-            padded.blit(image, (0, 0))
-            image = padded
         image.set_alpha(int(255 * (1 - ease)))
         return image, rect
 
@@ -489,13 +496,9 @@ class TableView:
         """Where the flying cards are drawn this frame."""
         rects = []
         for flying in scene.flying:
-            t = min(1.0, flying.age / REMOVE_SECONDS)
-            ease = t * t
+            ease, scale = self._flight(flying)
             rect = flying.start.copy()
-            size = (
-                max(1, round(rect.width * (1 - 0.5 * ease))),
-                max(1, round(rect.height * (1 - 0.5 * ease))),
-            )
+            size = (max(1, round(rect.width * scale)), max(1, round(rect.height * scale)))
             moved = pygame.Rect((0, 0), size)
             moved.center = rect.center
             moved.move_ip(0, -int(ease * rect.height * 0.8))
