@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from .scenes.base import Quit, Scene
+from .waiter import InputWaiter
 
 STEP = 1 / 60
 """Seconds per simulation step (60 updates a second)."""
@@ -21,8 +22,9 @@ MAX_FRAME = 0.25
 ACTIVE_FPS = 60
 """Loop rate while something moves or input arrived recently."""
 IDLE_FPS = 10
-"""Loop rate while the table is still: a tap shows within 1/10 s (a mouse that moves
-first wakes the loop to full rate before its click)."""
+"""Loop rate while the table is still and the display cannot wake the loop on input (see
+game.waiter): a tap shows within 1/10 s (a mouse that moves first wakes the loop to full
+rate before its click). On X11 the idle loop sleeps until input or the scene's next change."""
 ACTIVE_AFTER_INPUT = 1.0
 """Seconds of full rate after the last input."""
 
@@ -57,6 +59,9 @@ class Loop:
         self._tick = pygame.time.Clock()
         self.on_idle: Callable[[], None] | None = None
         """Called once a frame while :meth:`idle` (the session lets the audio device rest)."""
+        self.waiter: InputWaiter | None = None
+        """Sleeps until input while idle, where the display allows (see game.waiter)."""
+        self._rested = 0.0
         self.scene.enter(self._surface().get_size())
 
     def set_hooks(
@@ -88,7 +93,10 @@ class Loop:
                 return False
             if nxt is not None:
                 self.switch(nxt)
-        self._accumulator += min(frame_time, MAX_FRAME)
+        # A stall is clamped so it never makes the simulation spiral; a planned idle
+        # sleep is not a stall: all of it is simulated (the game clock keeps time).
+        self._accumulator += min(frame_time, MAX_FRAME + self._rested)
+        self._rested = 0.0
         while self._accumulator >= STEP:
             nxt = self.scene.update(STEP)
             if nxt is None and self._on_step is not None:
@@ -129,7 +137,12 @@ class Loop:
             if self.idle():
                 if self.on_idle is not None:
                     self.on_idle()
-                self._tick.tick(IDLE_FPS)
+                if self.waiter is not None and self.waiter.available:
+                    self._rested = self.scene.rest_for()
+                    self.waiter.wait(self._rested)
+                    self._tick.tick()
+                else:
+                    self._tick.tick(IDLE_FPS)
             else:
                 self._tick.tick(ACTIVE_FPS)
         return 0

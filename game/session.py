@@ -26,6 +26,7 @@ from .scenes.title import TitleScene
 from .sound import Sounds
 from .sprites import CardArt
 from .storage import Storage
+from .waiter import InputWaiter
 
 LOG_FILE = "halfmoon.log"
 
@@ -85,6 +86,7 @@ class Session:
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
         loop.on_idle = sounds.rest
+        loop.waiter = InputWaiter.for_display()
         return session
 
     def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:

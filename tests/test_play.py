@@ -297,3 +297,79 @@ def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display,
     gaps = [b[1] - a[1] for a, b in pairwise(rests)]
     # Idle frames are paced at IDLE_FPS (a sleep never returns early; allow some slack).
     assert sum(gaps) / len(gaps) >= 0.8 / IDLE_FPS
+
+
+class _FakeWaiter:
+    """Stands in for the X11 socket: each idle sleep passes on a fake clock at once."""
+
+    available = True
+
+    def __init__(self):
+        self.now = 0.0
+        self.sleeps = []
+
+    def clock(self):
+        self.now += 1 / 60  # each frame takes a sixtieth of a second
+        return self.now
+
+    def wait(self, seconds):
+        self.sleeps.append(seconds)
+        self.now += seconds
+        return False
+
+
+def test_where_input_can_wake_it_the_idle_loop_sleeps_until_the_clocks_next_second(display, ctx):
+    from game.loop import Loop
+
+    pygame.display.set_mode((800, 600))
+    game = Game.from_code(WON_DEAL)
+    play = PlayScene(ctx, game)
+    waiter = _FakeWaiter()
+    loop = Loop(play, clock=waiter.clock)
+    loop.waiter = waiter
+    for slot in game.legal_removals()[0].slots:  # a move: the clock runs
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEBUTTONDOWN,
+                pos=play.layout.slots[slot].center,
+                button=1,
+                touch=False,
+            )
+        )
+        loop.frame(1 / 60)
+    assert play.clock_running
+    started, clock_before, draws = waiter.now, play.elapsed, loop.draws
+    loop.run(max_frames=loop.frames + 90)  # a second at full rate, then idle
+    assert waiter.sleeps, "the loop went idle and slept"
+    assert max(waiter.sleeps) <= 1.02  # never past the clock's next second
+    assert sum(s > 0.4 for s in waiter.sleeps) >= 10  # long sleeps, not a polling rate
+    # Sleeping is not a stall: the game clock kept time (the last sleep ended the run).
+    passed = waiter.now - started - waiter.sleeps[-1]
+    assert play.elapsed - clock_before == pytest.approx(passed, abs=0.05)
+    # The clock's display changed every second, each time right after the second.
+    assert loop.draws - draws >= int(passed) - 1
+
+
+def test_the_waiter_wakes_at_once_for_input_and_otherwise_sleeps_the_time_given():
+    import os
+    import time
+
+    from game.waiter import InputWaiter
+
+    read_end, write_end = os.pipe()
+    try:
+        waiter = InputWaiter(read_end)
+        assert waiter.available
+        started = time.perf_counter()
+        assert waiter.wait(0.2) is False
+        assert time.perf_counter() - started >= 0.19
+        os.write(write_end, b"x")  # input arrives
+        started = time.perf_counter()
+        assert waiter.wait(5.0) is True
+        assert time.perf_counter() - started < 0.5
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert waiter.wait(0.01) is False  # the descriptor went away: polling from now on
+    assert not waiter.available
+    assert not InputWaiter.for_display().available  # SDL's dummy driver has no socket

@@ -9,6 +9,11 @@ from ..context import Context
 
 __all__ = ["ButtonScene", "Context", "Quit", "Scene", "pointer_position"]
 
+MAX_REST = 0.5
+"""The longest idle sleep: timers and countdowns stay within half a second."""
+NOTICE_REST = 0.1
+"""The idle sleep while a notice shows (it fades out during its last second)."""
+
 
 class Scene:
     """A screen of the game. Handlers return the next scene, or None to stay."""
@@ -29,6 +34,11 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         """React to one input event; return the next scene or None."""
         return None
+
+    def rest_for(self) -> float:
+        """Seconds the idle loop may sleep before this scene shows a change by itself
+        (input wakes the loop at once wherever it can; see game.waiter)."""
+        return NOTICE_REST if self.ctx.notice is not None else MAX_REST
 
     def update(self, dt: float) -> Scene | None:
         """Advance by one fixed step of ``dt`` seconds; return the next scene or None.

@@ -98,6 +98,10 @@ class StillPlayingScene(Scene):
             return self.under
         return None
 
+    def rest_for(self) -> float:
+        """Until just after the countdown's next second."""
+        return min(super().rest_for(), self.remaining % 1.0 + 0.02)
+
     def update(self, dt: float) -> Scene | None:
         super().update(dt)
         self.remaining -= dt

@@ -96,6 +96,13 @@ class PlayScene(Scene):
         """The clock runs from the first tap while the window has focus, until the end."""
         return self.clock_started and self.focused and self.game.outcome is None
 
+    def rest_for(self) -> float:
+        """Until just after the clock's next second, while it runs."""
+        seconds = super().rest_for()
+        if self.clock_running:
+            seconds = min(seconds, 1.0 - self.elapsed % 1.0 + 0.02)
+        return seconds
+
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:
             self.layout = compute_layout(*size)

@@ -26,6 +26,7 @@ FULL_SIZE_SCALE = 0.97
 TILE_LIMIT = 240
 """Slot tiles kept before those of cards no longer on the table are forgotten (about 8
 looks for each slot's top card and the card under it, 20 slots)."""
+_EIGHTS = str.maketrans("0123456789", "8888888888")
 INFO_GAP = "    "
 """Between the parts of the info bar (time, score, moves, code)."""
 MESSAGE_SECONDS = 2.2
@@ -122,6 +123,8 @@ class TableView:
                 damage.append(self._cell(layout, name))
         if state["info"] != self._drawn.get("info"):
             damage.append(layout.info)
+        elif state["time"] != self._drawn.get("time"):
+            damage.append(self._info_shape(scene)[2])  # the clock ticked: its slot only
         for name, rect in layout.buttons.items():
             if state[f"button-{name}"] != self._drawn.get(f"button-{name}"):
                 damage.append(rect)
@@ -158,7 +161,9 @@ class TableView:
                 settings.four_colour,
                 settings.pile_labels,
             )
-        state["info"] = self._info_text(scene)
+        time_text, rest = self._info_parts(scene)
+        state["time"] = time_text
+        state["info"] = (self._info_shape(scene)[:2], rest)
         for name in scene.layout.buttons:
             state[f"button-{name}"] = (_button_label(name), name != "undo" or game.can_undo())
         state["message"] = (
@@ -430,34 +435,44 @@ class TableView:
     def _draw_bar(self, surface: pygame.Surface, scene: PlayScene) -> None:
         layout = scene.layout
         pygame.draw.rect(surface, theme.BAR, layout.bar)
-        parts = self._info_parts(scene)
-        px = ui.fit_px(INFO_GAP.join(parts), layout.font_px, layout.info.width)
-        # Part by part: only the time changes every second, and only it is rendered anew
-        # (uncached, so the text cache keeps the labels); the rest are cached surfaces.
-        x, y = layout.info.left, layout.info.centery
-        gap = fonts.font(px).size(INFO_GAP)[0]
-        for index, part in enumerate(parts):
-            if index == 0 and scene.clock_running:
-                image = fonts.font(px).render(part, True, theme.TEXT)
-            else:
-                image = ui.text_surface(part, px, theme.TEXT)
+        time_text, rest = self._info_parts(scene)
+        px, _shape, slot = self._info_shape(scene)
+        # The time has a slot of its own, as wide as any time with as many digits: the
+        # other parts never move, and the clock's tick repaints only the slot. The time
+        # is rendered anew each second (uncached, so the text cache keeps the rest).
+        y = layout.info.centery
+        if scene.clock_running:
+            image = fonts.font(px).render(time_text, True, theme.TEXT)
+        else:
+            image = ui.text_surface(time_text, px, theme.TEXT)
+        surface.blit(image, image.get_rect(midleft=(slot.left, y)))
+        x = slot.right + fonts.font(px).size(INFO_GAP)[0]
+        for part in rest:
+            image = ui.text_surface(part, px, theme.TEXT)
             surface.blit(image, image.get_rect(midleft=(x, y)))
-            x += image.get_width() + gap
+            x += image.get_width() + fonts.font(px).size(INFO_GAP)[0]
         for name, rect in layout.buttons.items():
             enabled = name != "undo" or scene.game.can_undo()
             ui.draw_button(surface, rect, _button_label(name), enabled=enabled)
 
-    def _info_parts(self, scene: PlayScene) -> list[str]:
-        parts = [
-            _("Time {time}").format(time=ui.format_time(scene.elapsed)),
+    def _info_parts(self, scene: PlayScene) -> tuple[str, list[str]]:
+        """The info bar's time, and its other parts (score, moves, code)."""
+        rest = [
             _("Score {score}").format(score=scene.game.score),
             _("Moves {moves}").format(moves=scene.game.moves),
             scene.game.code or "",
         ]
-        return [p for p in parts if p]
+        time_text = _("Time {time}").format(time=ui.format_time(scene.elapsed))
+        return time_text, [p for p in rest if p]
 
-    def _info_text(self, scene: PlayScene) -> str:
-        return INFO_GAP.join(self._info_parts(scene))
+    def _info_shape(self, scene: PlayScene) -> tuple[int, str, pygame.Rect]:
+        """The info bar's text size, the time's shape (its digits as 8s) and its slot."""
+        layout = scene.layout
+        time_text, rest = self._info_parts(scene)
+        shape = time_text.translate(_EIGHTS)
+        px = ui.fit_px(INFO_GAP.join([shape, *rest]), layout.font_px, layout.info.width)
+        width = fonts.font(px).size(shape)[0]
+        return px, shape, pygame.Rect(layout.info.left, layout.info.top, width, layout.info.height)
 
     def _fade(self, age: float) -> float:
         return 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
