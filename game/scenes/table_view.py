@@ -59,7 +59,7 @@ class TableView:
         self._flying_cache: dict[tuple[int, float], tuple[pygame.Surface, pygame.Rect]] = {}
         self._isolated_slots: frozenset[str] = frozenset()
         self._isolated_size: tuple[int, int] = (0, 0)
-        self._veil_safe_slots: frozenset[str] = frozenset()
+        self._veil_safe_slots: dict[str, pygame.Rect] = {}
         self._veil_safe_size: tuple[int, int] = (0, 0)
 
     def reset(self) -> None:
@@ -98,13 +98,13 @@ class TableView:
                 and now[:3] == before[:3]  # type: ignore[index]
                 and not now[2]  # type: ignore[index]
                 and now[4:] == before[4:]  # type: ignore[index]
-                and name in self._veil_safe(layout)
-                and aligned(layout.slots[name]).collidelist(busy) < 0
+                and name in self._veil_parts(layout)
+                and self._veil_parts(layout)[name].collidelist(busy) < 0
             ):
                 # Only the Placement aid's veil came or went: it covers just the card,
-                # and the card's rectangle touches no other slot's cell.
+                # and the card's part of the screen touches no other slot's cell.
                 tile, area = self._tile(scene, name, now[:4] + now[5:6])  # type: ignore[index]
-                part = aligned(layout.slots[name]).clip(area)
+                part = self._veil_parts(layout)[name].clip(area)
                 surface.blit(tile, part, part.move(-area.left, -area.top))
                 direct.append(part)
             elif (
@@ -240,21 +240,22 @@ class TableView:
             self._isolated_size = layout.size
         return self._isolated_slots
 
-    def _veil_safe(self, layout: Layout) -> frozenset[str]:
-        """Slots whose card rectangle (blitter-aligned) touches no other slot's cell and
-        not the bar: a veil that comes or goes there is one blit of the card's part."""
+    def _veil_parts(self, layout: Layout) -> dict[str, pygame.Rect]:
+        """For each slot where a veil that comes or goes can be one blit, the part of the
+        screen to blit: the card's rectangle widened to the blitter's good columns, or
+        the card's rectangle itself where the wider one would touch another slot's cell
+        (or the bar). Slots whose card itself touches one are left out."""
         if self._veil_safe_size != layout.size:
             cells = {name: self._cell(layout, name) for name in layout.slots}
-            self._veil_safe_slots = frozenset(
-                name
-                for name in layout.slots
-                if not any(
-                    aligned(layout.slots[name]).colliderect(cell)
-                    for other, cell in cells.items()
-                    if other != name
-                )
-                and not aligned(layout.slots[name]).colliderect(layout.bar)
-            )
+            parts = {}
+            for name, card in layout.slots.items():
+                others = [cell for other, cell in cells.items() if other != name]
+                others.append(layout.bar)
+                for part in (aligned(card), card):
+                    if part.collidelist(others) < 0:
+                        parts[name] = part
+                        break
+            self._veil_safe_slots = parts
             self._veil_safe_size = layout.size
         return self._veil_safe_slots
 
@@ -318,7 +319,7 @@ class TableView:
         layout = scene.layout
         if self._veil_safe_size != layout.size or self._isolated_size != layout.size:
             self._isolated(layout)
-            self._veil_safe(layout)
+            self._veil_parts(layout)
             return True
         settings = scene.ctx.settings
         four = settings.four_colour
