@@ -7,6 +7,7 @@ nothing moves the loop slows down so an idle table costs almost no CPU.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 
@@ -25,6 +26,10 @@ IDLE_FPS = 10
 """Loop rate while the table is still and the display cannot wake the loop on input (see
 game.waiter): a tap shows within 1/10 s (a mouse that moves first wakes the loop to full
 rate before its click). On X11 the idle loop sleeps until input or the scene's next change."""
+GC_QUIET = 700
+"""Young objects after which a frame that draws nothing collects the young generations."""
+GC_BACKSTOP = 20_000
+"""Young objects after which any frame collects them (a long animation never idles)."""
 ACTIVE_AFTER_INPUT = 1.0
 """Seconds of full rate after the last input."""
 
@@ -62,6 +67,7 @@ class Loop:
         self.waiter: InputWaiter | None = None
         """Sleeps until input while idle, where the display allows (see game.waiter)."""
         self._rested = 0.0
+        self._collected = False
         self.scene.enter(self._surface().get_size())
 
     def set_hooks(
@@ -78,7 +84,36 @@ class Loop:
         scene.enter(self._surface().get_size())
 
     def frame(self, frame_time: float) -> bool:
-        """One frame: events, fixed updates, draw if needed. False once the game quits."""
+        """One frame: events, fixed updates, draw if needed. False once the game quits.
+
+        Python's garbage collector does not run in the middle of a frame, where a
+        collection (up to 4 ms measured) would delay a tap: it runs in frames that draw
+        nothing, and in full once the table goes idle (see :meth:`_collect`).
+        """
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            drew = self._frame(frame_time)
+        finally:
+            if collecting:
+                gc.enable()
+        if collecting and drew is not None:
+            self._collect(drew)
+        return drew is not None
+
+    def _collect(self, drew: bool) -> None:
+        young = gc.get_count()[0]
+        if self.idle():
+            if not self._collected:
+                gc.collect()  # once, as the table goes idle
+                self._collected = True
+            return
+        self._collected = False
+        if (not drew and young > GC_QUIET) or young > GC_BACKSTOP:
+            gc.collect(1)
+
+    def _frame(self, frame_time: float) -> bool | None:
+        """:meth:`frame`'s work: whether it drew, or None once the game quits."""
         for event in pygame.event.get():
             self._last_input = self.sim_time
             nxt = self._on_event(event, self.scene) if self._on_event else None
@@ -90,7 +125,7 @@ class Loop:
                     continue
                 nxt = self.scene.handle_event(event)
             if isinstance(nxt, Quit):
-                return False
+                return None
             if nxt is not None:
                 self.switch(nxt)
         # A stall is clamped so it never makes the simulation spiral; a planned idle
@@ -104,10 +139,11 @@ class Loop:
             self._accumulator -= STEP
             self.sim_time += STEP
             if isinstance(nxt, Quit):
-                return False
+                return None
             if nxt is not None:
                 self.switch(nxt)
-        if self.scene.needs_draw():
+        drew = self.scene.needs_draw()
+        if drew:
             surface = self._surface()
             rects = self.scene.draw(surface, self._accumulator / STEP)
             if self.scene.overlay(surface):
@@ -119,7 +155,7 @@ class Loop:
                 pygame.display.update(rects)
             self.draws += 1
         self.frames += 1
-        return True
+        return drew
 
     def idle(self) -> bool:
         """True when nothing moves and no input came for a while."""

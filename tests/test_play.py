@@ -373,3 +373,46 @@ def test_the_waiter_wakes_at_once_for_input_and_otherwise_sleeps_the_time_given(
     assert waiter.wait(0.01) is False  # the descriptor went away: polling from now on
     assert not waiter.available
     assert not InputWaiter.for_display().available  # SDL's dummy driver has no socket
+
+
+def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display, ctx):
+    import gc
+
+    from game.loop import STEP, Loop
+    from game.scenes.base import Scene
+
+    class Churning(Scene):
+        """Makes cyclic garbage while drawing, as real drawing makes objects."""
+
+        drawing = False
+        animating = True
+
+        def draw(self, surface, alpha):
+            self.drawing = True
+            for _ in range(3000):
+                cycle = []
+                cycle.append(cycle)
+            self.drawing = False
+            return []
+
+    pygame.display.set_mode((320, 240))
+    scene = Churning(ctx)
+    loop = Loop(scene)
+    inside: list[bool] = []
+
+    def watch(phase, info):
+        if phase == "start":
+            inside.append(scene.drawing)
+
+    gc.callbacks.append(watch)
+    try:
+        for _ in range(40):
+            loop.frame(STEP)  # busy frames, all drawing: only the backstop collects
+        scene.animating = False
+        for _ in range(120):
+            loop.frame(STEP)  # quiet, then idle
+    finally:
+        gc.callbacks.remove(watch)
+    assert inside and not any(inside)  # collections ran, none while a frame was drawing
+    assert gc.get_count()[0] < 700  # the garbage was collected
+    assert gc.isenabled()
