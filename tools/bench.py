@@ -104,8 +104,16 @@ def _env(display: str | None, framebuffer: str = "0", home: str = "") -> dict[st
 
 
 def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time of a process, all threads: from the scheduler (nanoseconds) when it says,
+    else from /proc/PID/stat (clock ticks, 10 ms: too coarse for 0.1 % over 10 s)."""
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            total += int((task / "schedstat").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total / 1e9
 
 
 # ------------------------------------------------------------ fresh processes
@@ -267,11 +275,13 @@ def solver(count: int, seed: int) -> dict:
     from game.rules.solver.__main__ import _wilson
 
     rng = random.Random(seed)
-    times, verdicts = [], {v: 0 for v in Verdict}
+    times, decided_times, verdicts = [], [], {v: 0 for v in Verdict}
     for _ in range(count):
         solution = solve(Game.from_code(random_code(rng)), max_seconds=2.0)
         verdicts[solution.verdict] += 1
         times.append(solution.seconds)
+        if solution.verdict is not Verdict.UNKNOWN:
+            decided_times.append(solution.seconds)
     decided = verdicts[Verdict.WIN] + verdicts[Verdict.NO_WIN]
     low, high = _wilson(verdicts[Verdict.WIN], decided)
     return {
@@ -284,6 +294,7 @@ def solver(count: int, seed: int) -> dict:
         "winnable_95ci": [round(low, 4), round(high, 4)],
         "median_ms": round(1000 * statistics.median(times), 2),
         "max_s": round(max(times), 3),
+        "max_decided_s": round(max(decided_times, default=0.0), 3),
     }
 
 
@@ -366,7 +377,8 @@ def figures(results: dict[str, Any]) -> dict[str, float]:
         "animation_p99_ms_3840x2160": dummy["3840x2160"]["frames"]["animation"]["p99_ms"],
         "solver_decided_share": results["solver"]["decided_share"],
         "solver_median_ms": results["solver"]["median_ms"],
-        "solver_max_s": results["solver"]["max_s"],
+        # A deal still undecided at its 2 s limit counts against the decided share.
+        "solver_max_s": results["solver"].get("max_decided_s", results["solver"]["max_s"]),
     }
     if x11:
         out["first_frame_x11_s"] = x11["1920x1080"]["software"]["startup"]["first_frame_s"]
@@ -432,6 +444,7 @@ def table(results: dict[str, Any]) -> None:
         f"Solver: {s['deals']} deals, decided {100 * s['decided_share']:.1f} %, winnable "
         f"{100 * s['winnable_share']:.1f} % (95 % CI {100 * s['winnable_95ci'][0]:.1f} ... "
         f"{100 * s['winnable_95ci'][1]:.1f} %), median {s['median_ms']} ms, max {s['max_s']} s"
+        f" (decided deals: {s.get('max_decided_s', s['max_s'])} s)"
     )
     print("\nBudgets")
 
