@@ -41,6 +41,20 @@ def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx,
         if number % 6 == 3:
             driver.key(pygame.K_RIGHT)  # the keyboard focus ring comes and goes
             driver.key(pygame.K_LEFT)
+        if number % 7 == 5:
+            # The focus ring on a card whose veil comes and goes, and on a card selected
+            # with the keyboard: neither repaint may wipe the ring.
+            driver.click_slot(removal.slots[0])
+            _check(driver, play, (number, "selected"))
+            for _ in range(2):
+                driver.key(pygame.K_RIGHT)
+                _check(driver, play, (number, "focus moved"))
+            driver.click((3, 3))  # the felt: the selection and the veils go
+            _check(driver, play, (number, "felt"))
+            driver.key(pygame.K_SPACE)
+            _check(driver, play, (number, "selected by keyboard"))
+            driver.click((3, 3))
+            _check(driver, play, (number, "felt again"))
         for slot in removal.slots:
             draws = driver.loop.draws
             driver.click_slot(slot)

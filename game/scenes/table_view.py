@@ -97,6 +97,7 @@ class TableView:
                 and now[0] is not None  # type: ignore[index]
                 and now[:3] == before[:3]  # type: ignore[index]
                 and not now[2]  # type: ignore[index]
+                and not now[4]  # type: ignore[index]  # a focus ring is repainted with its cell
                 and now[4:] == before[4:]  # type: ignore[index]
                 and name in self._veil_parts(layout)
                 and self._veil_parts(layout)[name].collidelist(busy) < 0
@@ -110,6 +111,7 @@ class TableView:
             elif (
                 isinstance(before, tuple)
                 and now[0] is not None  # type: ignore[index]
+                and not now[4]  # type: ignore[index]
                 and now[4:] == before[4:]  # type: ignore[index]
                 and (now[1] == before[1] or not now[6])  # type: ignore[index]  # label count
                 and name in self._isolated(layout)
