@@ -174,8 +174,11 @@ class Loop:
                 if self.on_idle is not None:
                     self.on_idle()
                 if self.waiter is not None and self.waiter.available:
-                    self._rested = self.scene.rest_for()
-                    self.waiter.wait(self._rested)
+                    # Xlib may already hold events read while the frame drew (an XSync):
+                    # the socket would not wake the wait for those, so look first.
+                    if not pygame.event.peek():
+                        self._rested = self.scene.rest_for()
+                        self.waiter.wait(self._rested)
                     self._tick.tick()
                 else:
                     self._tick.tick(IDLE_FPS)
