@@ -113,7 +113,9 @@ class Session:
             loop = self.loop
             signal.signal(
                 signal.SIGUSR1,
-                lambda *_: trace("mark", frames=loop.frames, draws=loop.draws),
+                lambda *_: trace(
+                    "mark", frames=loop.frames, draws=loop.draws, cpu=time.process_time()
+                ),
             )
         if not self.loop.quit:
             self.sounds.start()
