@@ -64,6 +64,8 @@ class Loop:
         self._tick = pygame.time.Clock()
         self.on_idle: Callable[[], None] | None = None
         """Called once a frame while :meth:`idle` (the session lets the audio device rest)."""
+        self.after_frame: Callable[[], None] | None = None
+        """Called after each frame is shown (the session plays sounds that had to wait)."""
         self.waiter: InputWaiter | None = None
         """Sleeps until input while idle, where the display allows (see game.waiter)."""
         self._rested = 0.0
@@ -97,6 +99,8 @@ class Loop:
         finally:
             if collecting:
                 gc.enable()
+        if drew is not None and self.after_frame is not None:
+            self.after_frame()
         if collecting and drew is not None:
             self._collect(drew)
         return drew is not None

@@ -86,6 +86,7 @@ class Session:
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
         loop.on_idle = sounds.rest
+        loop.after_frame = sounds.flush
         loop.waiter = InputWaiter.for_display()
         return session
 

@@ -42,6 +42,10 @@ REST_AFTER = 2.0
 """Seconds of silence (after the last effect ends) before :meth:`Sounds.rest` closes the
 audio device: an open device wakes its audio thread ~86 times a second even when silent,
 which alone costs an idle table 0.6 % CPU (docs/performance.md)."""
+PENDING_FOR = 0.25
+"""An effect asked for while the device rested still plays if the device opens within this."""
+RETRY_AFTER = 10.0
+"""Seconds before opening a device that failed to open is tried again."""
 FULL_SCALE = 32767
 _IMAG = attrgetter("imag")
 
@@ -288,6 +292,8 @@ class Sounds:
         self._quiet_from = 0.0
         self._closing: threading.Thread | None = None
         self._format: tuple[int, int, int] | None = None
+        self._pending: tuple[str, float] | None = None
+        self._retry_at = 0.0
 
     @property
     def available(self) -> bool:
@@ -342,23 +348,45 @@ class Sounds:
         return True
 
     def play(self, name: str) -> None:
-        """Play the named effect; ValueError for an unknown name, nothing if unavailable or off."""
+        """Play the named effect; ValueError for an unknown name, nothing if unavailable or off.
+
+        While the device rests (see :meth:`rest`) the effect waits for :meth:`flush`, which
+        the loop calls once the frame is shown: opening a device can take a while on some
+        systems, and the tap must show first.
+        """
         effect = _recipe(name)
         if not (self.enabled and self._available):
             return
+        if not self._open:
+            self._pending = (name, time.monotonic())
+            return
         with contextlib.suppress(Exception):  # a sound effect must never stop the game
-            if not self._open:
-                self._wake()
-            if self._open:
-                self._sounds[name].play()
-                self._quiet_from = max(self._quiet_from, time.monotonic() + effect.duration)
+            self._sounds[name].play()
+            self._quiet_from = max(self._quiet_from, time.monotonic() + effect.duration)
+
+    def flush(self) -> None:
+        """Open the resting device and play the effect that waited, if it is still fresh.
+
+        If the device cannot be opened (it went away), the effect is dropped and opening
+        is tried again for effects from :data:`RETRY_AFTER` seconds on.
+        """
+        if self._pending is None:
+            return
+        name, asked = self._pending
+        self._pending = None
+        now = time.monotonic()
+        if now < self._retry_at or not self._available:
+            return
+        self._wake()
+        if self._open and now - asked < PENDING_FOR:
+            self.play(name)
 
     def rest(self) -> None:
         """Close the audio device once nothing has played for :data:`REST_AFTER` seconds.
 
         Called by the loop while the table is idle; cheap when there is nothing to do. The
         device closes on a helper thread (SDL waits for its audio thread, ~25 ms), and the
-        next :meth:`play` opens it again (well under a millisecond with SDL's drivers here).
+        next effect opens it again from :meth:`flush`, after its frame is shown.
         """
         if not self._open or time.monotonic() - self._quiet_from < REST_AFTER:
             return
@@ -380,10 +408,10 @@ class Sounds:
                 return
         except (pygame.error, OSError, NotImplementedError, ValueError):
             pass
-        # The device went away or came back in another format: no sound from now on.
+        # The device went away or came back in another format: try again later.
         _quit_mixer()
         self._open = False
-        self._available = False
+        self._retry_at = time.monotonic() + RETRY_AFTER
 
     def _join_closing(self) -> None:
         if self._closing is not None:
@@ -398,6 +426,7 @@ class Sounds:
         self._available = False
         self._started = False
         self._sounds = {}
+        self._pending = None
         if self._open:
             self._open = False
             _quit_mixer()

@@ -416,3 +416,30 @@ def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display,
     assert inside and not any(inside)  # collections ran, none while a frame was drawing
     assert gc.get_count()[0] < 700  # the garbage was collected
     assert gc.isenabled()
+
+
+def test_sounds_that_wait_for_the_device_play_after_the_tap_is_shown(display, ctx):
+    from game.loop import Loop
+
+    pygame.display.set_mode((800, 600))
+    game = Game.from_code(WON_DEAL)
+    play = PlayScene(ctx, game)
+    loop = Loop(play)
+    order = []
+    real_draw = play.draw
+
+    def draw(surface, alpha):
+        order.append("draw")
+        return real_draw(surface, alpha)
+
+    play.draw = draw
+    loop.after_frame = lambda: order.append("after")
+    slot = game.legal_removals()[0].slots[0]
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=play.layout.slots[slot].center, button=1, touch=False
+        )
+    )
+    loop.frame(1 / 60)
+    assert game.selection == (slot,)
+    assert order == ["draw", "after"]  # the tap is shown first, then the sound's turn

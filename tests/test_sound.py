@@ -306,7 +306,9 @@ def test_after_a_quiet_spell_rest_closes_the_device_and_play_opens_it_again(
     assert pygame.mixer.get_init() is None
     if threads:
         assert _audio_threads() == 0  # no audio thread waking while the player thinks
-    sounds.play("select")
+    sounds.play("select")  # waits for the frame to be shown
+    assert sounds.resting
+    sounds.flush()  # the loop's call once the frame is shown
     assert not sounds.resting
     assert pygame.mixer.get_init() is not None
     assert pygame.mixer.get_busy()  # the effect really plays after the device reopened
@@ -329,3 +331,38 @@ def test_stop_while_resting_leaves_the_mixer_shut() -> None:
     assert pygame.mixer.get_init() is None
     assert not sounds.available
     sounds.play("win")  # nothing, and no error
+
+
+@pytest.mark.usefixtures("dummy_audio")
+def test_a_device_that_will_not_reopen_is_tried_again_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import game.sound as sound
+
+    sounds = Sounds()
+    assert sounds.start()
+    monkeypatch.setattr(sound, "REST_AFTER", -1.0)
+    sounds.rest()
+    deadline = time.monotonic() + 5
+    while pygame.mixer.get_init() is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    real_init = pygame.mixer.init
+
+    def gone(*args: object, **kwargs: object) -> None:
+        raise pygame.error("audio device unplugged")
+
+    monkeypatch.setattr(pygame.mixer, "init", gone)
+    sounds.play("pair")
+    sounds.flush()
+    assert sounds.resting and sounds.available  # no sound now, but not given up
+    monkeypatch.setattr(pygame.mixer, "init", real_init)
+    sounds.play("pair")
+    sounds.flush()
+    assert sounds.resting  # too soon: not tried again yet
+    clock = time.monotonic
+    monkeypatch.setattr(sound.time, "monotonic", lambda: clock() + sound.RETRY_AFTER + 1)
+    sounds.play("pair")
+    sounds.flush()
+    assert not sounds.resting  # the device is back
+    assert pygame.mixer.get_busy()
+    sounds.stop()
