@@ -27,7 +27,7 @@ at least one winning continuation whenever one exists:
   can the whole. It finds dead cards (a 4 above every remaining 7 in its pile) and
   crossings (4 over 7 in one pile, 4 over 7 in another, 7s gone elsewhere). Each
   relaxation keeps a winning line for its cards; after a move of the whole game that
-  line usually still wins with the move's cards taken out (see :func:`_repaired`), so
+  line usually still wins with the move's cards taken out (see :func:`lines.repaired`), so
   the small game is searched again only when it does not.
 
 **Three ways to search.** An attempt takes every move from the front (forward), or
@@ -56,6 +56,7 @@ from ..game import Game
 from ..removals import Removal
 from ..slots import PILE_COUNT, SLOTS
 from ..table import Table
+from . import lines
 
 JACK, QUEEN, KING = 11, 12, 13
 _GROUPS: tuple[tuple[int, ...], ...] = ((1, 10), (2, 9), (3, 8), (4, 7), (5, 6), (11, 12, 13))
@@ -497,7 +498,7 @@ class _Search:
         """Whether relaxation j can still be won after ``move`` (just made, in its ranks).
 
         Its winning line from before the move usually still wins without the move's
-        cards (see :func:`_repaired`); only when it does not is it searched again.
+        cards (see :func:`lines.repaired`); only when it does not is it searched again.
         """
         sub = self.relaxations[j]
         key = self.sub_keys[j]
@@ -532,7 +533,7 @@ class _Search:
                 n = line.index(target)
                 won[key] = line[:n] + line[n + 1 :]
                 return True
-            repaired = _repaired(line, target, mapped[1])
+            repaired = lines.repaired(line, target, mapped[1])
             if repaired is not None:
                 won[key] = repaired
                 return True
@@ -669,101 +670,6 @@ class _Search:
                 self._undo(move)
         failed.add(key)
         return False
-
-
-def _repaired(
-    line: tuple[tuple[int, ...], ...], target: tuple[int, ...], top: Sequence[int]
-) -> tuple[tuple[int, ...], ...] | None:
-    """A winning line after removal ``target`` (card ids), made from one that won before.
-
-    Cards are named by id: ``rank << 8 | pile << 4 | place`` for a pile card (place 0 at
-    the bottom of the pile's cards of the relaxation) or ``-rank`` for a reserve card.
-    ``line`` does not hold the removal as one of its groups (when it does, the line without
-    it wins, since removals can be moved earlier), so the removal's cards are taken out of
-    their groups and what is left of those is grouped again: one way for a pair, up to
-    four for a triple. Such a grouping wins when :func:`_scheduled` can order it, in the
-    position where pile i's top card is its card ``top[i] - 1``. None when none can.
-    """
-    where: set[int] = set()
-    for c in target:
-        holding = [n for n, group in enumerate(line) if c in group]
-        if not holding:
-            return None
-        shared = [n for n in holding if n in where]
-        where.add(shared[0] if shared else holding[0])
-    if len(where) < 2:
-        return None
-    last = max(where)
-    rest = [c for n in where for c in line[n]]
-    for c in target:
-        rest.remove(c)
-    if len(rest) <= 3:
-        regroupings = [[tuple(sorted(rest))]]
-    else:
-        # A triple whose cards came from three triples: six cards left, two of each rank.
-        by_rank: dict[int, list[int]] = {}
-        for c in rest:
-            by_rank.setdefault(c >> 8 if c >= 0 else -c, []).append(c)
-        if sorted(len(v) for v in by_rank.values()) != [2, 2, 2]:
-            return None
-        (j1, j2), (q1, q2), (k1, k2) = (by_rank[r] for r in sorted(by_rank))
-        regroupings = [
-            [tuple(sorted((j1, q, k))), tuple(sorted((j2, q1 + q2 - q, k1 + k2 - k)))]
-            for q in (q1, q2)
-            for k in (k1, k2)
-        ]
-    for regrouped in regroupings:
-        groups: list[tuple[int, ...]] = []
-        for n, group in enumerate(line):
-            if n not in where:
-                groups.append(group)
-            elif n == last:
-                groups.extend(regrouped)
-        found = _scheduled(groups, top)
-        if found is not None:
-            return found
-    return None
-
-
-def _scheduled(
-    groups: list[tuple[int, ...]], top: Sequence[int]
-) -> tuple[tuple[int, ...], ...] | None:
-    """``groups`` in an order in which they can all be removed, or None if there is none.
-
-    Removing any group whose cards are all playable, as long as there is one, finds an
-    order whenever one exists: a group that could go first stays removable until it is
-    removed. Groups are tried in the given order, waiting ones again after each removal.
-    """
-    heights = list(top)
-    order: list[tuple[int, ...]] = []
-    waiting: list[tuple[int, ...]] = []
-    for group in groups:
-        for c in group:
-            if c >= 0 and heights[c >> 4 & 15] - 1 != c & 15:
-                waiting.append(group)
-                break
-        else:
-            for c in group:
-                if c >= 0:
-                    heights[c >> 4 & 15] -= 1
-            order.append(group)
-            while waiting:
-                for w in waiting:
-                    for c in w:
-                        if c >= 0 and heights[c >> 4 & 15] - 1 != c & 15:
-                            break
-                    else:
-                        for c in w:
-                            if c >= 0:
-                                heights[c >> 4 & 15] -= 1
-                        order.append(w)
-                        waiting.remove(w)
-                        break
-                else:
-                    break
-    if waiting:
-        return None
-    return tuple(order)
 
 
 def _luby(i: int) -> int:
