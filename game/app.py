@@ -134,8 +134,10 @@ def trace(event: str, **fields: object) -> None:
     path = os.environ.get("HALFMOON_TRACE")
     if not path:
         return
-    import json
     import time
+
+    now = time.time()  # before anything else this takes time for
+    import json
 
     rss = 0
     try:
@@ -148,7 +150,7 @@ def trace(event: str, **fields: object) -> None:
 
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with open(path, "a", encoding="utf-8") as out:
-        out.write(json.dumps({"event": event, "time": time.time(), "rss_kb": rss, **fields}) + "\n")
+        out.write(json.dumps({"event": event, "time": now, "rss_kb": rss, **fields}) + "\n")
 
 
 def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:

@@ -87,7 +87,6 @@ class Session:
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
         loop.on_idle = sounds.rest
         loop.after_frame = sounds.flush
-        loop.waiter = InputWaiter.for_display()
         return session
 
     def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
@@ -109,6 +108,11 @@ class Session:
         # The table first; the sounds (about 0.2 s to make) right after it is shown.
         self.loop.run(max_frames=1)
         trace("first_frame", size=list(self.display.surface.get_size()))
+        # What the first frame does not need comes after it: the idle loop's waiter, the
+        # JSON module for the first save, the sounds (about 0.2 s to make).
+        self.loop.waiter = InputWaiter.for_display()
+        import json  # noqa: F401
+
         if os.environ.get("HALFMOON_TRACE") and hasattr(signal, "SIGUSR1"):
             # The benchmark's mark: the loop's counts now, to measure a window of a run.
             loop = self.loop

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import tempfile
@@ -95,6 +94,8 @@ class Storage:
         except OSError:
             self._notice(N_("Could not read {file}; using defaults."), file=str(path))
             return default()
+        import json  # here, not at start-up: a first start has no files to read
+
         try:
             return parse(json.loads(raw.decode("utf-8")))
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
@@ -125,6 +126,8 @@ class Storage:
 
         With ``background`` the write is queued and True returned at once.
         """
+        import json
+
         content = json.dumps(data, ensure_ascii=False, indent=1).encode()
         if self.background:
             self._enqueue(name, content)

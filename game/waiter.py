@@ -12,7 +12,6 @@ its slower rate instead.
 
 from __future__ import annotations
 
-import ctypes
 import select
 
 
@@ -52,6 +51,8 @@ class InputWaiter:
 def _x11_socket() -> int | None:
     """The X server connection's descriptor of pygame's window, or None if not on X11."""
     try:
+        import ctypes  # here: only X11 needs it, and it costs start-up time
+
         import pygame
 
         if pygame.display.get_driver() != "x11":
