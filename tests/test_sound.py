@@ -274,6 +274,13 @@ def _rate_and_channels() -> tuple[int, int]:
     return frequency, channels
 
 
+def _wait_until_closed() -> None:
+    """Until the mixer is shut (at most 5 s): :meth:`Sounds.rest` closes it on a thread."""
+    deadline = time.monotonic() + 5
+    while pygame.mixer.get_init() is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def _audio_threads() -> int:
     """Threads of this process that SDL runs for an open audio device."""
     names = [p.read_text().strip() for p in Path("/proc/self/task").glob("*/comm")]
@@ -300,9 +307,7 @@ def test_after_a_quiet_spell_rest_closes_the_device_and_play_opens_it_again(
     monkeypatch.setattr(sound.time, "monotonic", lambda: real() + 1.0)  # the pair is over
     sounds.rest()
     assert sounds.resting
-    deadline = time.monotonic() + 5  # the device closes on a helper thread
-    while pygame.mixer.get_init() is not None and time.monotonic() < deadline:
-        time.sleep(0.01)
+    _wait_until_closed()  # the device closes on a helper thread
     assert pygame.mixer.get_init() is None
     if threads:
         assert _audio_threads() == 0  # no audio thread waking while the player thinks
@@ -343,9 +348,7 @@ def test_a_device_that_will_not_reopen_is_tried_again_later(
     assert sounds.start()
     monkeypatch.setattr(sound, "REST_AFTER", -1.0)
     sounds.rest()
-    deadline = time.monotonic() + 5
-    while pygame.mixer.get_init() is not None and time.monotonic() < deadline:
-        time.sleep(0.01)
+    _wait_until_closed()
     real_init = pygame.mixer.init
 
     def gone(*args: object, **kwargs: object) -> None:

@@ -50,6 +50,7 @@ class TableView:
         self._moving: list[pygame.Rect] = []
         self._full = True
         self._flying_cache: dict[tuple[int, float], tuple[pygame.Surface, pygame.Rect]] = {}
+        self._time_slot = pygame.Rect(0, 0, 0, 0)
 
     def reset(self) -> None:
         """Forget the cached felt and tiles and repaint everything next time (a resize)."""
@@ -118,7 +119,7 @@ class TableView:
         if state["info"] != self._drawn.get("info"):
             damage.append(layout.info)
         elif state["time"] != self._drawn.get("time"):
-            damage.append(self._info_shape(scene)[2])  # the clock ticked: its slot only
+            damage.append(self._time_slot)  # the clock ticked: its slot only
         for name, rect in layout.buttons.items():
             if state[f"button-{name}"] != self._drawn.get(f"button-{name}"):
                 damage.append(rect)
@@ -157,7 +158,8 @@ class TableView:
             )
         time_text, rest = self._info_parts(scene)
         state["time"] = time_text
-        state["info"] = (self._info_shape(scene)[:2], rest)
+        px, shape, self._time_slot = self._info_shape(scene, time_text, rest)
+        state["info"] = ((px, shape), rest)
         for name in scene.layout.buttons:
             state[f"button-{name}"] = (_button_label(name), name != "undo" or game.can_undo())
         state["message"] = (
@@ -243,7 +245,7 @@ class TableView:
         layout = scene.layout
         pygame.draw.rect(surface, theme.BAR, layout.bar)
         time_text, rest = self._info_parts(scene)
-        px, _shape, slot = self._info_shape(scene)
+        px, _shape, slot = self._info_shape(scene, time_text, rest)
         # The time has a slot of its own, as wide as any time with as many digits: the
         # other parts never move, and the clock's tick repaints only the slot. The time
         # is rendered anew each second (uncached, so the text cache keeps the rest).
@@ -272,10 +274,11 @@ class TableView:
         time_text = _("Time {time}").format(time=ui.format_time(scene.elapsed))
         return time_text, [p for p in rest if p]
 
-    def _info_shape(self, scene: PlayScene) -> tuple[int, str, pygame.Rect]:
+    def _info_shape(
+        self, scene: PlayScene, time_text: str, rest: list[str]
+    ) -> tuple[int, str, pygame.Rect]:
         """The info bar's text size, the time's shape (its digits as 8s) and its slot."""
         layout = scene.layout
-        time_text, rest = self._info_parts(scene)
         shape = time_text.translate(_EIGHTS)
         px = ui.fit_px(INFO_GAP.join([shape, *rest]), layout.font_px, layout.info.width)
         width = fonts.font(px).size(shape)[0]
