@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 PO     := $(wildcard game/locale/*/LC_MESSAGES/halfmoon.po)
 MO     := $(PO:.po=.mo)
 
-.PHONY: play test lint solver-sample catalogs pot bench bench-check monkey clean
+.PHONY: play test lint solver-sample catalogs pot bench bench-check monkey resize-storm clean
 
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
@@ -52,6 +52,14 @@ bench-check: $(STAMP) $(MO)
 # runs 5,000 in make test). SEED=N replays a failure.
 monkey: $(STAMP) $(MO)
 	$(BIN)/python tools/monkey.py --events 50000 $(if $(SEED),--seed $(SEED))
+
+# The real game in a real X window (Xvfb), resized, clicked and toggled fullscreen for
+# STORM_SECONDS (default 120) without and then with a window manager; needs Xvfb, xdotool
+# and matchbox-window-manager (tests/test_crashes.py runs 12 s of each in make test).
+STORM_SECONDS ?= 120
+resize-storm: $(STAMP) $(MO)
+	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS)
+	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS) --window-manager
 
 solver-sample: $(STAMP)
 	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1

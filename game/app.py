@@ -39,6 +39,12 @@ def _deal_code(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _config_path(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("--kiosk-config needs the path of a TOML file")
+    return Path(text)
+
+
 def _frames(text: str) -> int:
     try:
         value = int(text)
@@ -84,36 +90,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--kiosk-config",
-        type=Path,
+        type=_config_path,
         metavar="PATH",
         help="kiosk settings (TOML, read only); implies --kiosk unless it says kiosk = false",
     )
     parser.add_argument("--version", action="version", version=f"Half Moon {__version__}")
     return parser.parse_args(argv)
-
-
-class Display:
-    """The window: resizable, or fullscreen at the desktop's own resolution (F11)."""
-
-    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
-        import pygame
-
-        self._pygame = pygame
-        self.window_size = size
-        self.fullscreen = not fullscreen
-        self.toggle()
-
-    def toggle(self) -> None:
-        """Switch between the window and fullscreen."""
-        pygame = self._pygame
-        if self.fullscreen:
-            self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
-        else:
-            if pygame.display.get_surface() is not None:
-                self.window_size = self.surface.get_size()
-            desktop = pygame.display.get_desktop_sizes()[0]
-            self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
-        self.fullscreen = not self.fullscreen
 
 
 def storage_from_environment() -> Storage:
@@ -164,13 +146,17 @@ def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play Half Moon. Returns the process exit status.
 
-    0 when the player (or the kiosk operator) quits; 2 for a bad command line or kiosk
-    config; 1 for a missing or damaged bundled file (one line naming it); 70 after an
-    unexpected error, which is logged with its traceback (the game was saved first, so
-    a kiosk supervisor that restarts the game resumes it).
+    0 when the player (or the kiosk operator) quits, on SIGTERM, SIGINT or SIGHUP (the
+    game is saved), and when another Half Moon already runs on the same data folder (one
+    line says so); 2 for a bad command line or kiosk config, or no display; 1 for a
+    missing or damaged bundled file (one line naming it); 70 after an unexpected error,
+    which is logged with its traceback (the game was saved first, so a kiosk supervisor
+    that restarts the game resumes it).
     """
     from .assets import AssetError
+    from .display import DisplayError
     from .kiosk import KioskConfigError
+    from .storage import AlreadyRunning
 
     args = parse_args(argv)
     try:
@@ -181,9 +167,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .session import Session, log_crash
 
+    storage = storage_from_environment()
     try:
-        session = Session.open(args, kiosk, storage_from_environment())
-    except (AssetError, KioskConfigError) as error:
+        storage.lock()
+    except AlreadyRunning as running:
+        print(
+            f"halfmoon: Half Moon is already running with the data folder {running}; "
+            "this one exits",
+            file=sys.stderr,
+        )
+        return 0
+    try:
+        session = Session.open(args, kiosk, storage)
+    except (AssetError, DisplayError, KioskConfigError) as error:
+        storage.close()
         print(f"halfmoon: error: {error}", file=sys.stderr)
         return 1 if isinstance(error, AssetError) else 2
     try:

@@ -17,13 +17,19 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from .i18n import LANGUAGES
+from .storage import read_regular_file, shown
 
 _MODIFIERS = ("ctrl", "alt", "shift")
+MAX_CONFIG_BYTES = 64 * 1024
+"""A kiosk config is a few lines: a larger one (``/dev/zero``) is refused unread."""
+PIN_DIGITS = frozenset("0123456789")
+"""What a PIN is made of: the keypad's digits, nothing that ``str.isdigit`` also takes
+(``"²³"`` or ``"١٢٣"`` would lock the operator out)."""
 
 
 class KioskConfigError(ValueError):
@@ -50,11 +56,13 @@ class KioskConfig:
     """Whether players may open Statistics."""
     language: str = ""
     """A fixed language for the kiosk, or empty for the stored setting."""
+    source: str = field(default="kiosk config", compare=False, repr=False)
+    """Where the config came from (its path), for error messages; not a key of the file."""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str = "kiosk config") -> KioskConfig:
         """Check every key and value; raises :class:`KioskConfigError` naming what is wrong."""
-        known = {item.name: item for item in fields(cls)}
+        known = {item.name: item for item in fields(cls) if item.name != "source"}
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
@@ -72,13 +80,14 @@ class KioskConfig:
                 kind = "true or false" if isinstance(default, bool) else "a string"
                 raise KioskConfigError(f"{source}: {key} must be {kind}, not {value!r}")
             values[key] = value
-        config = cls(**values)
+        config = cls(**values, source=source)
         try:
             config.chord()
         except KioskConfigError as error:
             raise KioskConfigError(f"{source}: {error}") from None
-        if config.exit_pin and not (config.exit_pin.isdigit() and len(config.exit_pin) <= 12):
-            raise KioskConfigError(f"{source}: exit_pin must be 1 to 12 digits")
+        pin = config.exit_pin
+        if pin and not (set(pin) <= PIN_DIGITS and len(pin) <= 12):
+            raise KioskConfigError(f"{source}: exit_pin must be 1 to 12 digits 0-9, not {pin!r}")
         if config.language and config.language not in LANGUAGES:
             raise KioskConfigError(
                 f"{source}: language must be one of {', '.join(LANGUAGES)}, not {config.language!r}"
@@ -87,13 +96,25 @@ class KioskConfig:
 
     @classmethod
     def load(cls, path: Path) -> KioskConfig:
-        """Read a TOML file; raises :class:`KioskConfigError` with the file and the reason."""
+        """Read a TOML file; raises :class:`KioskConfigError` with the file and the reason.
+
+        Only a regular file of at most :data:`MAX_CONFIG_BYTES` is read: a folder, a FIFO
+        (which would wait for a writer) or a device is refused at once.
+        """
+        name = shown(path)
         try:
-            text = path.read_bytes().decode("utf-8")
+            raw = read_regular_file(path, MAX_CONFIG_BYTES)
         except OSError as error:
-            raise KioskConfigError(f"cannot read kiosk config {path}: {error.strerror}") from None
+            reason = error.strerror or str(error)
+            raise KioskConfigError(f"cannot read kiosk config {name}: {reason}") from None
+        if raw is None:
+            raise KioskConfigError(
+                f"kiosk config {name} is larger than {MAX_CONFIG_BYTES // 1024} kB"
+            )
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise KioskConfigError(f"kiosk config {path} is not UTF-8 text") from None
+            raise KioskConfigError(f"kiosk config {name} is not UTF-8 text") from None
         if sys.version_info >= (3, 11):  # imported here: most runs have no kiosk config
             import tomllib
         else:  # pragma: no cover - Python 3.10
@@ -101,8 +122,8 @@ class KioskConfig:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            raise KioskConfigError(f"kiosk config {path} is not valid TOML: {error}") from None
-        return cls.from_mapping(data, str(path))
+            raise KioskConfigError(f"kiosk config {name} is not valid TOML: {error}") from None
+        return cls.from_mapping(data, name)
 
     def chord(self) -> tuple[frozenset[str], str]:
         """The exit chord as (modifiers, key name), e.g. ({"ctrl", "alt", "shift"}, "q")."""

@@ -77,7 +77,9 @@ def _bar(width: int, height: int) -> tuple[Rect, Rect, dict[str, Rect], int]:
     unit = max(36, round(min(width, height) * 0.06))
     font_px = max(14, round(unit * 0.42))
     pad = max(6, unit // 6)
-    button_w = round(unit * 3.4)
+    count = len(BUTTONS)
+    # As wide as the labels like, narrower when the window is (the labels then shrink).
+    button_w = min(round(unit * 3.4), (width - (count + 1) * pad) // count)
     buttons_w = len(BUTTONS) * button_w + (len(BUTTONS) - 1) * pad
     info_w = round(font_px * 25)
     two_rows = info_w + buttons_w + 3 * pad > width
@@ -145,8 +147,12 @@ def _arc_points(
 
 def _arrange(
     card_w: int, play: Rect, shape: tuple[float, float]
-) -> tuple[dict[str, Rect], int, int]:
-    """Card rectangles for a given card width and arc shape; (rects, stack step, label h)."""
+) -> tuple[dict[str, Rect], int, int] | None:
+    """Card rectangles for a given card width and arc shape; (rects, stack step, label h).
+
+    None when the play area has no room for the arc's width or height at this card size
+    (its radii would be zero or negative).
+    """
     card_h = round(card_w * CARD_ASPECT)
     step = max(1, round(card_h * 0.012))
     label_h = max(12, round(card_h * 0.16))
@@ -162,6 +168,8 @@ def _arrange(
     # Room above the top card for a selected card's lift and glow.
     top = play.top + margin + card_h / 2 + card_h // 18 + card_w // 16
     bottom = play.bottom - margin - cell_h + card_h / 2
+    if right - left < 1 or bottom - top < 1:
+        return None
     rx = (right - left) / (max(xs) - min(xs))
     ry = (bottom - top) / (max(ys) - min(ys))
     offsets = _arc_points(rx, ry, *shape)
@@ -214,7 +222,10 @@ def compute_layout(width: int, height: int) -> Layout:
         card_w = (low + high) // 2
         fitting = None
         for shape in _SHAPES:
-            rects, step, label_h = _arrange(card_w, play, shape)
+            arranged = _arrange(card_w, play, shape)
+            if arranged is None:
+                continue
+            rects, step, label_h = arranged
             if _fits(rects, step, label_h, play, max(2, card_w // 25)):
                 fitting = (card_w, rects, step, label_h)
                 break
@@ -223,8 +234,8 @@ def compute_layout(width: int, height: int) -> Layout:
             low = card_w + 1
         else:
             high = card_w - 1
-    if best is None:
-        best = (8, *_arrange(8, play, _SHAPES[0]))
+    if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
+        raise ValueError(f"no layout fits a window of {width}x{height}")
     card_w, rects, step, label_h = best
     labels = {
         name: Rect(r.left, r.bottom + 7 * step, r.width, label_h) for name, r in rects.items()

@@ -57,7 +57,8 @@ class Loop:
         self.frames = 0
         self.draws = 0
         self.quit = False
-        """True once a scene returned :class:`Quit`."""
+        """True once a scene returned :class:`Quit` (or :meth:`stop` was called)."""
+        self._stopping = False
         self.sim_time = 0.0
         self._accumulator = 0.0
         self._last_input = -ACTIVE_AFTER_INPUT
@@ -125,13 +126,13 @@ class Loop:
                 continue  # swallowed
             if nxt is None:
                 if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                    self.scene.enter(self._surface().get_size())
-                    continue
+                    continue  # followed below, from the window's own size
                 nxt = self.scene.handle_event(event)
             if isinstance(nxt, Quit):
                 return None
             if nxt is not None:
                 self.switch(nxt)
+        self._follow_window()
         # A stall is clamped so it never makes the simulation spiral; a planned idle
         # sleep is not a stall: all of it is simulated (the game clock keeps time).
         self._accumulator += min(frame_time, MAX_FRAME + self._rested)
@@ -161,14 +162,29 @@ class Loop:
         self.frames += 1
         return drew
 
+    def _follow_window(self) -> None:
+        """Lay the scene out again when the window's size is not the one it was laid out
+        for: after a resize event, and also when the system changed the size without one
+        (a fullscreen window resized by the X server or a window manager)."""
+        size = self._surface().get_size()
+        if size != self.scene.size:
+            self.scene.enter(size)
+
     def idle(self) -> bool:
         """True when nothing moves and no input came for a while."""
         return not self.scene.animating and self.sim_time - self._last_input > ACTIVE_AFTER_INPUT
+
+    def stop(self) -> None:
+        """End the run after the frame in progress (safe to call from a signal handler)."""
+        self._stopping = True
 
     def run(self, max_frames: int | None = None) -> int:
         """Run until quit (exit status 0) or until ``max_frames`` frames have run."""
         previous = self._now()
         while not self.quit and (max_frames is None or self.frames < max_frames):
+            if self._stopping:
+                self.quit = True
+                break
             now = self._now()
             if not self.frame(now - previous):
                 self.quit = True

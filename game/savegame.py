@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+import secrets
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
+from . import fields as check
 from .rules import Game, Outcome
-from .storage import DamagedFile, Storage
+from .storage import Storage
 
 SAVE_FILE = "game.json"
 SAVE_SCHEMA = 1
@@ -21,33 +23,30 @@ class SavedGame:
     """The game: its deal and the removals made (so undo works after Continue too)."""
     elapsed: float = 0.0
     """The game's clock, in seconds."""
-    stalemate_counted: bool = False
-    """Whether this game's current stalemate was already counted."""
+    game_id: str = field(default_factory=lambda: new_game_id(None))
+    """Which game this is, for the statistics (see :func:`new_game_id`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data with the schema version."""
         return {
             "schema": SAVE_SCHEMA,
+            "id": self.game_id,
             "game": self.game.to_dict(),
             "elapsed": round(self.elapsed, 3),
-            "stalemate_counted": self.stalemate_counted,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> SavedGame:
         """Read :meth:`to_dict` data; raises :class:`DamagedFile` (or the rules' own
-        ``SavedGameError``, a ValueError) for anything else."""
-        if not isinstance(data, dict) or data.get("schema") != SAVE_SCHEMA:
-            raise DamagedFile(f"not a saved game of schema {SAVE_SCHEMA}")
-        elapsed = data.get("elapsed", 0.0)
-        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
-            raise DamagedFile(f"elapsed time {elapsed!r} is not a number")
-        if not math.isfinite(elapsed) or elapsed < 0:
-            raise DamagedFile(f"elapsed time {elapsed!r} is out of range")
-        counted = data.get("stalemate_counted", False)
-        if not isinstance(counted, bool):
-            raise DamagedFile("stalemate_counted is not true or false")
-        return cls(Game.from_dict(data["game"]), float(elapsed), counted)
+        ``SavedGameError``, a ValueError) for anything else.
+
+        A save written before games had an identity gets a new one.
+        """
+        data = check.record(data, SAVE_SCHEMA, "a saved game")
+        elapsed = check.seconds(data, "elapsed")
+        game = Game.from_dict(data["game"])
+        game_id = check.text(data, "id", new_game_id(game.code), longest=100)
+        return cls(game, elapsed, game_id)
 
     @classmethod
     def load(cls, storage: Storage) -> SavedGame | None:
@@ -63,3 +62,9 @@ class SavedGame:
             storage.delete(SAVE_FILE)
             return True
         return storage.save(SAVE_FILE, self.to_dict())
+
+
+def new_game_id(code: str | None) -> str:
+    """A name for one game, unique across runs: its deal code (or ``position``), when it
+    began and a random part, e.g. ``HM1-N-AAAAAAB@1764585600123-9f86d081``."""
+    return f"{code or 'position'}@{time.time_ns() // 1_000_000}-{secrets.token_hex(4)}"

@@ -8,14 +8,15 @@ import signal
 import sys
 import time
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
 from . import fonts
-from .app import DEFAULT_WINDOW, Display, trace
+from .app import DEFAULT_WINDOW, trace
 from .context import Context
+from .display import Display, open_video
 from .kiosk import KioskConfig
 from .loop import Loop
 from .rules import Game
@@ -29,6 +30,10 @@ from .storage import Storage
 from .waiter import InputWaiter
 
 LOG_FILE = "halfmoon.log"
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name)
+)
+"""Signals that end the game cleanly: saved, exit status 0 (a kiosk too)."""
 
 
 @dataclass
@@ -40,13 +45,14 @@ class Session:
     loop: Loop
     sounds: Sounds
     guard: KioskGuard | None
+    _signal_handlers: dict[int, object] = field(default_factory=dict)
 
     @classmethod
     def open(cls, args: argparse.Namespace, kiosk: KioskConfig | None, storage: Storage) -> Session:
         """Start pygame, open the window, check the assets, read the files, build the loop.
 
         Raises AssetError for a missing or damaged font or sprite, KioskConfigError for an
-        exit chord that names no key.
+        exit chord that names no key, DisplayError when there is no screen to show it on.
         """
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         # The game draws every pixel on the CPU; presenting the window through OpenGL only
@@ -54,9 +60,12 @@ class Session:
         # renderer that is 5-8 times slower (docs/performance.md). Set the variable to
         # 1 to have SDL's accelerated framebuffer anyway.
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        # SDL would turn SIGTERM and SIGINT into a window close, which a kiosk ignores
+        # (systemctl stop then waited 90 s): the session handles them itself.
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         # A window manager may size the window itself; the layout follows any size.
         warnings.filterwarnings("ignore", "Requested window was forcibly resized")
-        pygame.display.init()
+        open_video()
         pygame.font.init()
         pygame.display.set_caption("Half Moon")
         size = args.window or DEFAULT_WINDOW
@@ -87,7 +96,20 @@ class Session:
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
         loop.on_idle = sounds.rest
         loop.after_frame = sounds.flush
+        session.handle_stop_signals()
         return session
+
+    def handle_stop_signals(self) -> None:
+        """SIGTERM, SIGINT and SIGHUP end the loop after the frame in progress; the game
+        is then saved as on a normal quit (see :meth:`close`)."""
+        for number in STOP_SIGNALS:
+            try:
+                self._signal_handlers[number] = signal.signal(number, self._stop)
+            except ValueError:  # not the main thread (a test driving a session)
+                return
+
+    def _stop(self, number: int, frame: object) -> None:
+        self.loop.stop()
 
     def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
         """The app's own keys and the window close, after the kiosk's guard."""
@@ -99,8 +121,7 @@ class Session:
             return Quit(self.ctx)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.display.toggle()
-            current.enter(self.display.surface.get_size())
-            return current
+            return current  # the loop follows the new size before it draws
         return None
 
     def run(self, max_frames: int | None = None) -> None:
@@ -128,6 +149,9 @@ class Session:
 
     def close(self) -> None:
         """Save the game, finish the writes, stop sound and pygame."""
+        for number, handler in self._signal_handlers.items():
+            signal.signal(number, handler)  # type: ignore[arg-type]
+        self._signal_handlers.clear()
         try:
             self.ctx.save_game()
             self.ctx.storage.close()

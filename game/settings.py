@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from . import fields as check
 from .i18n import LANGUAGES, system_language
-from .storage import DamagedFile, Storage
+from .storage import Storage
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_SCHEMA = 1
 ANIMATIONS = ("on", "reduced")
+_CHOICES = {"animations": ANIMATIONS, "language": tuple(LANGUAGES)}
+"""The words each setting that is not on or off may take."""
 
 
 @dataclass
@@ -46,20 +49,15 @@ class Settings:
 
         Keys the game does not know are ignored; missing keys take their defaults.
         """
-        if not isinstance(data, dict) or data.get("schema") != SETTINGS_SCHEMA:
-            raise DamagedFile(f"not settings of schema {SETTINGS_SCHEMA}")
+        data = check.record(data, SETTINGS_SCHEMA, "settings")
         settings = cls()
         for item in fields(cls):
-            if item.name not in data:
-                continue
-            value = data[item.name]
-            if not isinstance(value, type(getattr(settings, item.name))):
-                raise DamagedFile(f"setting {item.name!r} has a wrong value: {value!r}")
+            default = getattr(settings, item.name)
+            if isinstance(default, bool):
+                value: object = check.flag(data, item.name, default)
+            else:
+                value = check.choice(data, item.name, default, _CHOICES[item.name])
             setattr(settings, item.name, value)
-        if settings.animations not in ANIMATIONS:
-            raise DamagedFile(f"animations must be one of {ANIMATIONS}")
-        if settings.language not in LANGUAGES:
-            raise DamagedFile(f"unknown language {settings.language!r}")
         return settings
 
     @classmethod

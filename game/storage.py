@@ -3,11 +3,18 @@
 * Writing: a temporary file in the same folder, flushed and ``fsync``-ed, then
   ``os.replace``-d over the old one (and the folder ``fsync``-ed), so a crash at any
   moment leaves either the old file or the new one, never half of one.
-* Reading: a file that is not JSON, has the wrong shape, or comes from a newer version
-  of the game is renamed aside (``settings.json.bad-20261129-121530``) and defaults are
+  A symlinked file is written through: its target is replaced, the link stays.
+* Reading: a file that is not JSON, has the wrong shape, holds values out of range (see
+  game.fields), is larger than :data:`MAX_FILE_BYTES` or comes from a newer version of
+  the game is renamed aside (``settings.json.bad-20261129-121530``) and defaults are
   used; the player sees one short notice.
+* A file that exists but cannot be read (no permission, a folder, a FIFO or a device in
+  its place) is never overwritten or deleted: the game says so once and runs without
+  saving that file.
 * A folder that cannot be created or written: the game runs on and says once that it
   cannot save.
+* One game at a time: :meth:`Storage.lock` takes an advisory lock on the data folder,
+  and the owner of the lock cleans up temporary files that a killed run left behind.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
+import stat
 import tempfile
 import threading
 import time
@@ -23,15 +31,38 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .fields import DamagedFile
 from .i18n import N_
 
 T = TypeVar("T")
 
+__all__ = [
+    "APP_NAME",
+    "AlreadyRunning",
+    "DamagedFile",
+    "Storage",
+    "read_regular_file",
+    "shown",
+    "write_atomically",
+]
+
 APP_NAME = "halfmoon"
+MAX_FILE_BYTES = 1024 * 1024
+"""A file of the game's larger than this is damaged: the game writes a few kB at most,
+and parsing 100 MB of JSON took 11 s and 1.4 GB."""
+LOCK_FILE = "halfmoon.lock"
+"""In the data folder: held by the running game (see :meth:`Storage.lock`)."""
+_TEMP_SUFFIX = ".tmp"
 
 
-class DamagedFile(ValueError):
-    """A file whose content is not what the game wrote."""
+class AlreadyRunning(RuntimeError):
+    """Another Half Moon holds the data folder's lock."""
+
+
+def shown(path: os.PathLike[str] | str) -> str:
+    """A path as text that can be drawn and printed: bytes that are not UTF-8 (a folder
+    named ``$'\\xff'``) become replacement characters instead of lone surrogates."""
+    return os.fsencode(path).decode("utf-8", "replace")
 
 
 def default_dirs() -> tuple[Path, Path]:
@@ -58,6 +89,9 @@ class Storage:
     """Messages for the player, oldest first: an untranslated msgid with ``{name}``
     fields, and the values of those fields."""
     _cannot_save_said: bool = False
+    _unreadable: set[str] = field(default_factory=set)
+    """Files that exist but could not be read: never written or deleted."""
+    _lock: Any = None
     _queue: queue.Queue[tuple[str, bytes | None] | None] | None = None
     _writer: threading.Thread | None = None
 
@@ -73,7 +107,7 @@ class Storage:
         return folder / name
 
     def _notice(self, message: str, **args: str) -> None:
-        self.notices.append((message, args))
+        self.notices.append((message, {key: shown(value) for key, value in args.items()}))
 
     def take_notice(self) -> tuple[str, dict[str, str]] | None:
         """The oldest notice not yet shown, if any."""
@@ -84,21 +118,28 @@ class Storage:
         """Read ``name`` and ``parse`` its JSON; on any damage keep it aside and use ``default``.
 
         ``parse`` raises :class:`DamagedFile` (or ValueError, TypeError, KeyError) for data
-        that is not right.
+        that is not right. A file that exists but cannot be read is left alone, and not
+        written for the rest of the run (the player is told once).
         """
         path = self.path(name)
         try:
-            raw = path.read_bytes()
+            raw = read_regular_file(path, MAX_FILE_BYTES)
         except (FileNotFoundError, NotADirectoryError):
             return default()
         except OSError:
-            self._notice(N_("Could not read {file}; using defaults."), file=str(path))
+            self._unreadable.add(name)
+            self._notice(
+                N_("Cannot read {file}: it is left as it is and will not be saved."),
+                file=str(path),
+            )
             return default()
         import json  # here, not at start-up: a first start has no files to read
 
         try:
+            if raw is None:
+                raise DamagedFile(f"larger than {MAX_FILE_BYTES} bytes")
             return parse(json.loads(raw.decode("utf-8")))
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
             kept = self._keep_aside(path)
             self._notice(
                 N_("{file} was damaged and has been kept as {kept}; using defaults."),
@@ -124,8 +165,11 @@ class Storage:
     def save(self, name: str, data: Any) -> bool:
         """Write ``data`` as JSON to ``name`` atomically; False (said once) when it cannot.
 
-        With ``background`` the write is queued and True returned at once.
+        With ``background`` the write is queued and True returned at once. A file that
+        could not be read is not written (False).
         """
+        if name in self._unreadable:
+            return False
         import json
 
         content = json.dumps(data, ensure_ascii=False, indent=1).encode()
@@ -135,7 +179,10 @@ class Storage:
         return self._write(name, content)
 
     def delete(self, name: str) -> None:
-        """Remove ``name`` if it exists (after any queued write of it)."""
+        """Remove ``name`` if it exists (after any queued write of it), and make the
+        removal durable (the folder is fsync-ed)."""
+        if name in self._unreadable:
+            return
         if self.background:
             self._enqueue(name, None)
         else:
@@ -147,18 +194,64 @@ class Storage:
             self._queue.join()
 
     def close(self) -> None:
-        """Finish the queued writes and stop the writer thread."""
+        """Finish the queued writes, stop the writer thread, let go of the lock."""
         if self._queue is not None and self._writer is not None:
             self._queue.put(None)
             self._writer.join()
             self._queue, self._writer = None, None
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                self._lock.release()
+            self._lock = None
+
+    # ------------------------------------------------------------ one game
+    def lock(self) -> bool:
+        """Take the data folder's advisory lock for this run, then remove the temporary
+        files a killed run left behind.
+
+        Raises :class:`AlreadyRunning` when another game holds it. False when the folder
+        cannot hold a lock (it cannot be created or written: the game will say that it
+        cannot save), True once held.
+        """
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(self.data_dir / LOCK_FILE, timeout=0)
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            lock.acquire()
+        except Timeout:
+            raise AlreadyRunning(shown(self.data_dir)) from None
+        except OSError:
+            return False
+        self._lock = lock
+        self.remove_leftovers()
+        return True
+
+    def remove_leftovers(self) -> list[Path]:
+        """Delete the temporary files of interrupted writes (``.game.json.x1y2.tmp``) in
+        both folders; the paths removed. Only the holder of the lock calls it."""
+        removed = []
+        for folder in dict.fromkeys((self.config_dir, self.data_dir)):
+            try:
+                names = [entry.name for entry in os.scandir(folder)]
+            except OSError:
+                continue
+            for name in names:
+                if name.startswith(".") and name.endswith(_TEMP_SUFFIX) and ".json." in name:
+                    with contextlib.suppress(OSError):
+                        (folder / name).unlink()
+                        removed.append(folder / name)
+        return removed
 
     def _write(self, name: str, content: bytes | None) -> bool:
         path = self.path(name)
         if content is None:
             # Missing, or a read-only folder: nothing to do.
-            with contextlib.suppress(OSError):
+            try:
                 path.unlink()
+            except OSError:
+                return True
+            _fsync_folder(path.parent)
             return True
         try:
             write_atomically(path, content)
@@ -213,11 +306,16 @@ class Storage:
 def write_atomically(path: Path, content: bytes) -> None:
     """Replace ``path`` with ``content``: temp file, fsync, os.replace, fsync the folder.
 
-    Raises OSError when any step fails; the old file is then untouched and the temp file
-    removed.
+    A symbolic link is written through: the file it points to is replaced, in its own
+    folder, and the link stays. Raises OSError when any step fails; the old file is then
+    untouched and the temp file removed.
     """
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, temp_name = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=_TEMP_SUFFIX, dir=path.parent
+    )
     try:
         with os.fdopen(handle, "wb") as temp:
             temp.write(content)
@@ -229,6 +327,33 @@ def write_atomically(path: Path, content: bytes) -> None:
             os.unlink(temp_name)
         raise
     _fsync_folder(path.parent)
+
+
+def read_regular_file(path: Path, limit: int) -> bytes | None:
+    """The bytes of the regular file ``path``, or None when it holds more than ``limit``.
+
+    Raises FileNotFoundError when it is missing and another OSError when it cannot be
+    read, or is not a regular file: a FIFO or a device is never read from (opening does
+    not wait for a writer, and ``/dev/zero`` would never end).
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(0, "not a regular file", shown(path))
+        if info.st_size > limit:
+            return None
+        chunks = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return None if size > limit else b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -10,12 +10,22 @@ from . import theme
 from .fonts import font
 
 
+def drawable(text: str) -> str:
+    """``text`` as the font can take it: lone surrogates (from file names that are not
+    UTF-8, via ``os.fsdecode``) become replacement characters instead of an error."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return text
+
+
 @lru_cache(maxsize=512)
 def text_surface(
     text: str, px: int, colour: tuple[int, ...] = theme.TEXT, bold: bool = False
 ) -> pygame.Surface:
     """``text`` rendered once per size and colour (antialiased)."""
-    return font(px, bold).render(text, True, colour)
+    return font(px, bold).render(drawable(text), True, colour)
 
 
 def draw_text(
@@ -36,6 +46,7 @@ def draw_text(
 
 def fit_px(text: str, px: int, width: int, bold: bool = False) -> int:
     """The largest size up to ``px`` at which ``text`` is at most ``width`` pixels wide."""
+    text = drawable(text)
     while px > 8 and font(px, bold).size(text)[0] > width:
         px -= 1
     return px
@@ -46,7 +57,7 @@ def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
     face = font(px, bold)
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in drawable(text).split():
         trial = f"{line} {word}".strip()
         if line and face.size(trial)[0] > width:
             lines.append(line)
@@ -143,6 +154,7 @@ def format_time(seconds: float) -> str:
 
 def draw_notice(surface: pygame.Surface, text: str, age: float, seconds: float = 6.0) -> None:
     """A notice banner along the top that fades out during its last second."""
+    text = drawable(text)
     width, height = surface.get_size()
     px = max(14, min(height // 30, width // 50))
     px = fit_px(text, px, width - 4 * px)

@@ -1,6 +1,9 @@
 """The layout: a pure function of the window size; nothing overlaps, everything is on screen."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pygame import Rect
 
 from game.layout import compute_layout
 from game.rules import PILES, RESERVE_SLOTS
@@ -66,3 +69,52 @@ def test_a_hit_test_finds_the_slot_under_a_point():
         assert layout.hit_slot(rect.center) == name
     assert layout.hit_slot((2, 2)) is None
     assert layout.hit_button(layout.buttons["undo"].center) == "undo"
+
+
+# ------------------------------------------- every size (issue 11, item 2)
+def _assert_sound(width, height):
+    """Finite, inside the window, nothing overlapping: cards with their stack edges and
+    labels, the bar, the info text and the buttons."""
+    layout = compute_layout(width, height)
+    window = Rect(0, 0, width, height)
+    assert layout.size == (width, height)
+    card_w, card_h = layout.card
+    assert 0 < card_w <= width and 0 < card_h <= height
+    assert layout.stack_step >= 1 and layout.font_px >= 8
+    cells = {
+        name: rect.union(rect.move(0, 7 * layout.stack_step)).union(layout.labels[name])
+        for name, rect in layout.slots.items()
+    }
+    for name, cell in cells.items():
+        assert window.contains(cell), (name, cell)
+        assert not cell.colliderect(layout.bar), (name, cell, layout.bar)
+    boxes = list(cells.values())
+    for index, cell in enumerate(boxes):
+        assert cell.collidelist(boxes[index + 1 :]) == -1, cell
+    assert window.contains(layout.bar) and layout.bar.bottom == height
+    assert layout.bar.contains(layout.info)
+    buttons = list(layout.buttons.values())
+    for index, button in enumerate(buttons):
+        assert layout.bar.contains(button) and button.width > 0 and button.height > 0
+        assert button.collidelist(buttons[index + 1 :]) == -1
+        assert not button.colliderect(layout.info)
+    assert window.contains(layout.message)
+
+
+@given(st.integers(320, 3840), st.integers(240, 2160))
+@settings(max_examples=400, deadline=None)
+def test_division_by_zero_in_the_layout_never_happens_at_any_size(width, height):
+    _assert_sound(width, height)
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1280, 1366, 1920, 2560])
+def test_division_by_zero_in_the_layout_at_every_height_from_240_to_1200(width):
+    for height in range(240, 1201):
+        _assert_sound(width, height)
+
+
+@pytest.mark.parametrize(
+    "size", [(1280, 378), (1920, 541), (1024, 311), (800, 255), (1366, 397), (2560, 711)]
+)
+def test_the_sizes_that_divided_by_zero_lay_out(size):
+    _assert_sound(*size)

@@ -221,8 +221,7 @@ def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
 def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, storage):
     from game.scenes.menus import StatisticsScene
 
-    ctx.stats.started()
-    ctx.stats.won_game(520, 200.0)
+    ctx.stats.won_game("an earlier game", 520, 200.0)
     ctx.stats.save(storage)
     scene = StatisticsScene(ctx, back=TitleScene(ctx))
     driver = Driver(scene)

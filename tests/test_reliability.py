@@ -100,7 +100,7 @@ def test_resizes_and_a_display_mode_change_mid_animation_keep_the_game(home):
         loop.frame(1 / 60)
         assert play.flying and play.game.moves == 1
         for size in [(320, 240), (3840, 2160), (1080, 1920)]:
-            session.display.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.event.post(
                 pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
             )

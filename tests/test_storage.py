@@ -38,11 +38,11 @@ def test_settings_round_trip(storage):
 
 def test_statistics_round_trip(storage):
     stats = Statistics()
-    stats.started()
-    stats.won_game(520, 311.5)
-    stats.started()
-    stats.stalemate()
-    stats.lost_game(120)
+    stats.started("first")
+    stats.won_game("first", 520, 311.5)
+    stats.started("second")
+    stats.stalemate("second")
+    stats.lost_game("second", 120)
     assert stats.save(storage)
     loaded = Statistics.load(storage)
     assert loaded == stats
@@ -53,7 +53,7 @@ def test_statistics_round_trip(storage):
 
 def test_saved_game_round_trip_restores_table_score_moves_clock_and_undo(storage):
     game = _game_with_moves(7)
-    assert SavedGame(game, 83.25, stalemate_counted=False).save(storage)
+    assert SavedGame(game, 83.25).save(storage)
     saved = SavedGame.load(storage)
     assert saved is not None
     restored = saved.game

@@ -224,7 +224,7 @@ class Monkey:
             return f"key {pygame.key.name(key)} mod {mod}", 1
         if roll < 0.74:
             size = rng.choice(SIZES)
-            self.session.display.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.display.set_mode(size, pygame.RESIZABLE)
             self._post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
             return f"resize {size}", 1
         if roll < 0.78:

@@ -60,8 +60,10 @@ def parse_code(text: str) -> int:
     """The deal number of a code; case and surrounding spaces are ignored.
 
     Raises :class:`DealCodeError` with the expected form when ``text`` is not a code.
+    Only ASCII is a code: ``str.upper()`` would turn the ligature "ff" (U+FB00) into
+    ``FF`` and the long s (U+017F) into ``S``.
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str) or not text.strip().isascii():
         raise DealCodeError(f"{text!r} is not a deal code: {_EXPECTED}")
     parts = text.strip().upper().split("-")
     if len(parts) != 3 or parts[0] != PREFIX:

@@ -7,12 +7,19 @@ counts the time without input on the loop's own clock.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from .. import theme, ui
 from ..i18n import _
-from ..kiosk import KioskConfig, KioskConfigError
+from ..kiosk import PIN_DIGITS, KioskConfig, KioskConfigError
 from .base import Context, Quit, Scene, pointer_position
+
+PIN_TRIES = 5
+"""Wrong PINs in a row before the keypad makes the operator wait."""
+PIN_WAIT_SECONDS = 30.0
+"""How long the keypad takes no PIN after :data:`PIN_TRIES` wrong ones."""
 
 INPUT_EVENTS = frozenset(
     {
@@ -31,6 +38,25 @@ INPUT_EVENTS = frozenset(
 _MODIFIER_MASKS = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT}
 
 
+@dataclass
+class PinTries:
+    """Wrong PINs typed in a row, and the wait they earned (kept while the pad is shut)."""
+
+    wrong: int = 0
+    wait: float = 0.0
+    """Seconds before the keypad takes a PIN again."""
+
+    def missed(self) -> None:
+        """A wrong PIN: the fifth in a row makes the keypad wait."""
+        self.wrong += 1
+        if self.wrong >= PIN_TRIES:
+            self.wrong, self.wait = 0, PIN_WAIT_SECONDS
+
+    def tick(self, dt: float) -> None:
+        """Time passes (every fixed step of the loop)."""
+        self.wait = max(0.0, self.wait - dt)
+
+
 class KioskGuard:
     """The loop's hooks in kiosk mode."""
 
@@ -41,10 +67,13 @@ class KioskGuard:
         try:
             self.chord_key = pygame.key.key_code(key)
         except ValueError:
-            raise KioskConfigError(f"exit_chord: {key!r} is not a key name") from None
+            raise KioskConfigError(
+                f"{config.source}: exit_chord: {key!r} is not a key name"
+            ) from None
         self.chord_mods = [_MODIFIER_MASKS[m] for m in modifiers]
         self.idle = 0.0
         """Seconds since the last input, counted in fixed steps of the loop."""
+        self.pin_tries = PinTries()
 
     def on_event(self, event: pygame.event.Event, scene: Scene) -> Scene | None:
         """Swallow the ways out; return the current scene for a swallowed event."""
@@ -60,12 +89,13 @@ class KioskGuard:
                 return scene  # stays fullscreen
             if event.key == self.chord_key and all(mods & mask for mask in self.chord_mods):
                 if self.config.exit_pin:
-                    return PinScene(self.ctx, scene, self.config.exit_pin)
+                    return PinScene(self.ctx, scene, self.config.exit_pin, self.pin_tries)
                 return Quit(self.ctx)
         return None
 
     def on_step(self, dt: float, scene: Scene) -> Scene | None:
         """Count idle time; when it runs out, ask "Still playing?"."""
+        self.pin_tries.tick(dt)
         self.idle += dt
         if self.idle < self.config.idle_seconds or isinstance(scene, StillPlayingScene):
             return None
@@ -152,12 +182,26 @@ class PinScene(Scene):
 
     KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok")
 
-    def __init__(self, ctx: Context, under: Scene, pin: str) -> None:
+    def __init__(self, ctx: Context, under: Scene, pin: str, tries: PinTries | None = None) -> None:
         super().__init__(ctx)
         self.under = under
         self.pin = pin
         self.typed = ""
         self.wrong = False
+        self.tries = tries if tries is not None else PinTries()
+        self._shown_wait = -1
+
+    def rest_for(self) -> float:
+        """Until the wait's next second, while the keypad waits."""
+        seconds = super().rest_for()
+        return min(seconds, self.tries.wait % 1.0 + 0.02) if self.tries.wait else seconds
+
+    def update(self, dt: float) -> Scene | None:
+        super().update(dt)
+        if int(self.tries.wait + 0.999) != self._shown_wait:
+            self._shown_wait = int(self.tries.wait + 0.999)
+            self.dirty = True
+        return None
 
     def buttons(self) -> dict[str, pygame.Rect]:
         """The keypad's keys and Cancel."""
@@ -189,7 +233,7 @@ class PinScene(Scene):
                 return self.press("ok")
             if event.key == pygame.K_BACKSPACE:
                 return self.press("clear")
-            if event.unicode and event.unicode.isdigit():
+            if event.unicode and event.unicode in PIN_DIGITS:
                 return self.press(event.unicode)
         return None
 
@@ -199,12 +243,15 @@ class PinScene(Scene):
         if key == "cancel":
             self.under.dirty = True
             return self.under
+        if self.tries.wait > 0:
+            return None  # too many wrong PINs: the keypad waits
         if key == "clear":
             self.typed = ""
         elif key == "ok":
             if self.typed == self.pin:
                 return Quit(self.ctx)
             self.wrong, self.typed = True, ""
+            self.tries.missed()
         elif len(self.typed) < 12:
             self.typed += key
             self.wrong = False
@@ -216,11 +263,13 @@ class PinScene(Scene):
         unit = buttons["1"].height
         top = buttons["1"].top
         label = _("Wrong PIN") if self.wrong else _("Operator PIN")
+        if self.tries.wait > 0:
+            label = _("Too many wrong PINs: wait {seconds} s").format(seconds=self._shown_wait)
         ui.draw_text(
             surface,
             label,
-            unit // 2,
-            theme.ACCENT if self.wrong else theme.TEXT,
+            ui.fit_px(label, unit // 2, self.size[0] - 20, bold=True),
+            theme.ACCENT if self.wrong or self.tries.wait > 0 else theme.TEXT,
             bold=True,
             center=(self.size[0] // 2, top - unit * 3 // 2),
         )

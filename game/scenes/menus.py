@@ -333,7 +333,9 @@ class CodeEntryScene(_Sub):
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         if event.type == pygame.TEXTINPUT:
-            allowed = "".join(ch for ch in event.text.upper() if ch.isalnum() or ch == "-")
+            allowed = "".join(
+                ch for ch in event.text if ch.isascii() and (ch.isalnum() or ch == "-")
+            ).upper()
             self.text = (self.text + allowed)[:20]
             self.error = ""
             self.dirty = True

@@ -66,7 +66,6 @@ class PlayScene(Scene):
         self.game = game
         if ctx.game is not game:
             ctx.begin(game, elapsed)
-        self.counted = game.moves > 0
         self.elapsed = elapsed
         self.clock_started = elapsed > 0
         self.focused = True
@@ -204,9 +203,7 @@ class PlayScene(Scene):
             elif slot in self.game.selection:
                 sounds.play("select")
             return None
-        if not self.counted:
-            self.counted = True
-            self.ctx.first_move()
+        self.ctx.first_move()  # counted once per game
         if self.ctx.settings.animations == "on":
             for name in result.removed:
                 self.flying.append(_Flying(tops[name], self.layout.slots[name].copy()))

@@ -1,0 +1,98 @@
+"""The game's window: opened once, resizable, fullscreen on F11, never held on to.
+
+SDL replaces the window's surface whenever the window changes size, and frees the old
+one the next time anybody asks for the surface. A surface kept from an earlier frame can
+therefore point at freed memory: drawing on it crashes the process (``pygame_parachute:
+Segmentation Fault``), which a resize storm on a real X window showed within seconds.
+So :attr:`Display.surface` asks SDL afresh every time, and nothing in the game keeps the
+window's surface from one frame to the next.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pygame
+
+HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
+"""SDL video drivers that show nothing on a screen."""
+NO_DISPLAY = "no display: set DISPLAY, or SDL_VIDEODRIVER=dummy for a headless run"
+
+
+class DisplayError(RuntimeError):
+    """No screen to show the game on; the message says what to set."""
+
+
+def open_video() -> None:
+    """Start SDL's video, refusing a run that nobody could see.
+
+    Raises :class:`DisplayError` when SDL cannot start the driver asked for
+    (``SDL_VIDEODRIVER=nonsense``), or when no display is configured and SDL fell back to
+    a driver that shows nothing (no ``DISPLAY``, no ``WAYLAND_DISPLAY``): the game would
+    otherwise run for ever in an invisible window. ``SDL_VIDEODRIVER=dummy`` (or
+    ``offscreen``) asks for a headless run explicitly and is allowed.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip()
+    if not asked and _no_desktop_session():
+        # No X and no Wayland: only a console's KMS/DRM screen is left (a kiosk without
+        # a desktop). Asking for it directly keeps SDL's probing of Wayland quiet.
+        os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+        try:
+            pygame.display.init()
+        except pygame.error:
+            del os.environ["SDL_VIDEODRIVER"]
+            raise DisplayError(NO_DISPLAY) from None
+        return
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        if asked:
+            raise DisplayError(
+                f"cannot use SDL_VIDEODRIVER={asked!r} ({error}); "
+                "unset it, or use x11, wayland, kmsdrm or dummy"
+            ) from None
+        raise DisplayError(f"{NO_DISPLAY} ({error})") from None
+    if not asked and pygame.display.get_driver() in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        raise DisplayError(NO_DISPLAY)
+
+
+def _no_desktop_session() -> bool:
+    """True on a Unix other than macOS with neither ``DISPLAY`` nor ``WAYLAND_DISPLAY``."""
+    if sys.platform in ("win32", "darwin", "emscripten"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+class Display:
+    """The window: resizable, or fullscreen at the desktop's own resolution (F11)."""
+
+    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
+        self.window_size = size
+        """The size to go back to when fullscreen ends."""
+        self.fullscreen = not fullscreen
+        self.toggle()
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The window's surface now (see the module docstring: never keep it)."""
+        surface = pygame.display.get_surface()
+        if surface is None:  # pragma: no cover - only after pygame.quit()
+            raise pygame.error("the window is closed")
+        return surface
+
+    def toggle(self) -> None:
+        """Switch between the window and fullscreen.
+
+        Both modes are RESIZABLE, so pygame follows a size change made by the system (a
+        window manager, ``xdotool windowsize``, a rotated kiosk screen) in fullscreen too.
+        """
+        if self.fullscreen:
+            pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        else:
+            if pygame.display.get_surface() is not None:
+                self.window_size = pygame.display.get_window_size()
+            desktop = pygame.display.get_desktop_sizes()[0]
+            pygame.display.set_mode(desktop, pygame.FULLSCREEN | pygame.RESIZABLE)
+        self.fullscreen = not self.fullscreen

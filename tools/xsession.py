@@ -1,0 +1,99 @@
+"""A real X display for the tools and tests that drive the game's own window.
+
+``with virtual_display((1920, 1080), window_manager=False) as display:`` starts Xvfb on a
+free display number (``-displayfd``: the server picks it and tells us), optionally with
+matchbox-window-manager, and stops both afterwards. :func:`missing` names the programs
+that are not installed, so a caller can skip with a visible reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator, Sequence
+
+WINDOW_MANAGER = "matchbox-window-manager"
+
+
+def missing(programs: Sequence[str] = ("Xvfb", "xdotool")) -> list[str]:
+    """The programs of ``programs`` that are not on PATH."""
+    return [name for name in programs if shutil.which(name) is None]
+
+
+@contextlib.contextmanager
+def virtual_display(
+    size: tuple[int, int] = (1920, 1080), *, window_manager: bool = False
+) -> Iterator[str]:
+    """An Xvfb screen of ``size`` (``":N"``), with matchbox when ``window_manager``."""
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        [
+            "Xvfb",
+            "-displayfd",
+            str(write_end),
+            "-screen",
+            "0",
+            f"{size[0]}x{size[1]}x24",
+            "-nolisten",
+            "tcp",
+        ],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    manager = None
+    try:
+        with os.fdopen(read_end, "rb") as pipe:
+            number = pipe.readline().strip().decode()
+        if not number:
+            raise RuntimeError("Xvfb did not start")
+        display = f":{number}"
+        if window_manager:
+            manager = subprocess.Popen(
+                [WINDOW_MANAGER, "-use_titlebar", "no"],
+                env={**os.environ, "DISPLAY": display},
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            time.sleep(0.5)
+        yield display
+    finally:
+        for process in (manager, server):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+def xdotool(display: str, *args: str, timeout: float = 10) -> str:
+    """Run ``xdotool args`` on ``display``; its output ('' when it failed)."""
+    try:
+        done = subprocess.run(
+            ["xdotool", *args],
+            env={**os.environ, "DISPLAY": display},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return ""
+    return done.stdout if done.returncode == 0 else ""
+
+
+def find_window(display: str, pid: int, timeout: float = 20) -> str | None:
+    """The X window of process ``pid`` (by _NET_WM_PID), waiting up to ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = xdotool(display, "search", "--onlyvisible", "--pid", str(pid)).split()
+        if found:
+            return found[-1]
+        time.sleep(0.1)
+    return None
