@@ -187,3 +187,28 @@ def test_a_game_from_a_position_saves_its_start_position(seeds_start):
 def test_a_saved_game_that_is_not_a_legal_sequence_is_refused_clearly(data, words):
     with pytest.raises(SavedGameError, match=words):
         Game.from_dict(data)
+
+
+def test_redo_replays_what_undo_took_back_until_a_new_move_is_made(seeds_start):
+    """SPEC 4 (decided here): redo replays what undo took back, until a new move."""
+    game = seeds_start
+    start = game.position()
+    game.remove(["1", "8"])
+    after_one = game.position()
+    game.remove(["8", "5", "3"])
+    after_two, removals = game.position(), game.removals
+    assert not game.can_redo() and game.redo() is False
+    assert game.undo() and game.undo() and game.position() == start
+    assert game.can_redo() and game.redo() and game.position() == after_one
+    assert (game.moves, game.score) == (1, 10)
+    assert game.redo() and game.position() == after_two and game.removals == removals
+    assert (game.moves, game.score) == (2, 25) and not game.can_redo()
+    game.undo()
+    game.tap("R6")  # a selection is not a move: redo is still there
+    assert game.can_redo() and game.selection == ("R6",)
+    assert game.redo() and game.selection == ()  # redo clears the selection, as undo does
+    game.undo()
+    game.undo()
+    game.remove(["1", "8"])  # a new move forgets what was undone
+    assert not game.can_redo() and game.redo() is False
+    assert game.to_dict()["removals"] == [["1", "8"]]

@@ -141,3 +141,20 @@ def test_a_saved_game_restores_the_same_table_score_and_moves(played):
         game.moves,
         game.outcome,
     )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_games())
+def test_redo_after_undoing_everything_restores_each_position_again(played):
+    game, _log = played
+    positions = [game.position()]
+    while game.undo():
+        positions.append(game.position())
+    positions.reverse()
+    for expected in positions[1:]:
+        assert game.redo() is True
+        assert game.position() == expected
+    moves = game.legal_removals()
+    if moves:
+        game.remove(moves[0])  # a new move: nothing is left to redo
+        assert game.redo() is False

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 import random
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 from .cards import FACE_RANKS, Card
 from .codes import format_code, normalize_code, parse_code, random_code, shuffled_cards
 from .errors import DealCodeError, PositionError, RulesError, SavedGameError
+from .history import History
 from .removals import (
     PAIR_POINTS,
     PAIR_TOTAL,
@@ -64,12 +64,14 @@ class TapResult:
 
 
 @dataclass(frozen=True)
-class _Saved:
-    """What undo puts back: the table before a move and the counters."""
+class _State:
+    """Where a game stands: what undo and redo move between."""
 
     table: Table
-    pairs: int
-    triples: int
+    pairs: int = 0
+    triples: int = 0
+    history: tuple[tuple[Removal, tuple[Card, ...]], ...] = ()
+    """The removals that led here, with the cards each took, oldest first."""
 
 
 class Game:
@@ -77,17 +79,17 @@ class Game:
 
     def __init__(self, table: Table, code: str | None = None) -> None:
         self._start = table
-        self._table = table
+        self._states: History[_State] = History(_State(table), limit=UNDO_LIMIT)
         self._outcome_of: Table | None = None
         self._outcome: Outcome | None = None
         self._dimmed_for: tuple[Table, tuple[str, ...]] | None = None
         self._dimmed: frozenset[str] = frozenset()
         self._code = code
         self._selection: list[str] = []
-        self._pairs = 0
-        self._triples = 0
-        self._history: list[tuple[Removal, tuple[Card, ...]]] = []
-        self._undo: deque[_Saved] = deque(maxlen=UNDO_LIMIT)
+
+    @property
+    def _table(self) -> Table:
+        return self._states.current.table
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -155,31 +157,31 @@ class Game:
     @property
     def pairs(self) -> int:
         """Pairs removed so far."""
-        return self._pairs
+        return self._states.current.pairs
 
     @property
     def triples(self) -> int:
         """Triples removed so far."""
-        return self._triples
+        return self._states.current.triples
 
     @property
     def score(self) -> int:
         """10 per pair and 15 per triple; never below zero, never affected by the clock."""
-        return PAIR_POINTS * self._pairs + TRIPLE_POINTS * self._triples
+        return PAIR_POINTS * self.pairs + TRIPLE_POINTS * self.triples
 
     @property
     def moves(self) -> int:
         """Removals made: one removal is one move."""
-        return self._pairs + self._triples
+        return self.pairs + self.triples
 
     @property
     def removals(self) -> tuple[Removal, ...]:
         """The removals made so far, oldest first (undone ones are gone)."""
-        return tuple(removal for removal, _ in self._history)
+        return tuple(removal for removal, _ in self._states.current.history)
 
     def removed_cards(self) -> list[Card]:
         """Every card that has left the game, in the order they left."""
-        return [card for _, cards in self._history for card in cards]
+        return [card for _, cards in self._states.current.history for card in cards]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -201,7 +203,11 @@ class Game:
 
     def can_undo(self) -> bool:
         """True when there is a move to take back."""
-        return bool(self._undo)
+        return self._states.can_undo()
+
+    def can_redo(self) -> bool:
+        """True when a move that was taken back can be made again (SPEC 4, decided here)."""
+        return self._states.can_redo()
 
     # ------------------------------------------------------------------- taps
     def tap(self, slot: str | int) -> TapResult:
@@ -309,14 +315,18 @@ class Game:
         return self._apply(slots, cards)
 
     def undo(self) -> bool:
-        """Take back the last move (up to 100); False when there is nothing to undo."""
+        """Take back the last move (up to 100); False when there is nothing to undo.
+
+        Clears the selection (SPEC 2, rule 8).
+        """
         self._selection.clear()
-        if not self._undo:
-            return False
-        saved = self._undo.pop()
-        self._table, self._pairs, self._triples = saved.table, saved.pairs, saved.triples
-        self._history.pop()
-        return True
+        return self._states.undo()
+
+    def redo(self) -> bool:
+        """Make again the last move taken back; False when there is none (a new move
+        forgets what was undone). Clears the selection."""
+        self._selection.clear()
+        return self._states.redo()
 
     def _card(self, slot: str) -> Card:
         card = self._table.top(slot)
@@ -334,13 +344,16 @@ class Game:
         return TapResult(removed=slots, points=self._apply(slots, cards))
 
     def _apply(self, slots: tuple[str, ...], cards: tuple[Card, ...]) -> int:
-        self._undo.append(_Saved(self._table, self._pairs, self._triples))
-        self._table = self._table.without(slots)
-        if len(cards) == 2:
-            self._pairs += 1
-        else:
-            self._triples += 1
-        self._history.append((Removal.of(slots), cards))
+        now = self._states.current
+        pair = len(cards) == 2
+        self._states.push(
+            _State(
+                now.table.without(slots),
+                now.pairs + (1 if pair else 0),
+                now.triples + (0 if pair else 1),
+                (*now.history, (Removal.of(slots), cards)),
+            )
+        )
         return points_for(cards)
 
     # ----------------------------------------------------------- saved games
@@ -351,7 +364,7 @@ class Game:
             data["code"] = self._code
         else:
             data["position"] = self._start.text()
-        data["removals"] = [list(removal.slots) for removal, _ in self._history]
+        data["removals"] = [list(removal.slots) for removal in self.removals]
         return data
 
     @classmethod
