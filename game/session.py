@@ -16,7 +16,7 @@ import pygame
 from . import fonts
 from .app import DEFAULT_WINDOW, trace
 from .context import Context
-from .display import Display, open_video
+from .display import Display, open_video, when_lost
 from .kiosk import KioskConfig
 from .loop import Loop
 from .rules import Game
@@ -97,7 +97,19 @@ class Session:
         loop.on_idle = sounds.rest
         loop.after_frame = sounds.flush
         session.handle_stop_signals()
+        when_lost(session.display_lost)
         return session
+
+    def display_lost(self) -> None:
+        """The X server went away: save the game, say so in one line, exit with status 1
+        (called from inside Xlib, which must not get control back)."""
+        try:
+            self.ctx.save_game()
+            self.ctx.storage.close()
+        finally:
+            print("halfmoon: the display went away; the game is saved", file=sys.stderr)
+            sys.stderr.flush()
+            os._exit(1)
 
     def handle_stop_signals(self) -> None:
         """SIGTERM, SIGINT and SIGHUP end the loop after the frame in progress; the game

@@ -254,3 +254,41 @@ def test_the_code_entry_ignores_letters_that_are_not_ascii(display, ctx):
     driver = Driver(scene)
     driver.post(pygame.TEXTINPUT, text="hm1-n-aaaaa\ufb00\u017f")
     assert scene.text == "HM1-N-AAAAA"
+
+
+# -------------------------------------------------------- a pulled display
+def test_a_pulled_display_saves_the_game_and_says_so_in_one_line(tmp_path):
+    """The X server dies mid-game: the move just made is on disk, one line, exit 1."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from xsession import find_window, missing, start_xvfb, xdotool
+
+    if missing():
+        pytest.skip(f"needs {', '.join(missing())} for a real X window")
+    from game.layout import compute_layout
+
+    server, display = start_xvfb((1280, 720))
+    try:
+        child = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "--deal", DEAL, "--window", "1280x720"],
+            cwd=ROOT,
+            env=_env(tmp_path, DISPLAY=display),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert find_window(display, child.pid) is not None
+        time.sleep(0.5)
+        slots = compute_layout(1280, 720).slots  # no window manager: the window at 0, 0
+        for slot in Game.from_code(DEAL).legal_removals()[0].slots:
+            x, y = slots[slot].center
+            xdotool(display, "mousemove", str(x), str(y), "click", "1")
+            time.sleep(0.2)
+        time.sleep(0.3)
+    finally:
+        server.kill()
+        server.wait()
+    assert child.wait(timeout=20) == 1
+    err = child.stderr.read()
+    assert err.count("\n") == 1 and "the display went away; the game is saved" in err
+    saved = json.loads((tmp_path / "data" / SAVE_FILE).read_text())
+    assert len(saved["game"]["removals"]) == 1

@@ -23,11 +23,8 @@ def missing(programs: Sequence[str] = ("Xvfb", "xdotool")) -> list[str]:
     return [name for name in programs if shutil.which(name) is None]
 
 
-@contextlib.contextmanager
-def virtual_display(
-    size: tuple[int, int] = (1920, 1080), *, window_manager: bool = False
-) -> Iterator[str]:
-    """An Xvfb screen of ``size`` (``":N"``), with matchbox when ``window_manager``."""
+def start_xvfb(size: tuple[int, int] = (1920, 1080)) -> tuple[subprocess.Popen, str]:
+    """A new Xvfb server of ``size`` on a free display: (the process, ``":N"``)."""
     read_end, write_end = os.pipe()
     server = subprocess.Popen(
         [
@@ -45,13 +42,22 @@ def virtual_display(
         stderr=subprocess.DEVNULL,
     )
     os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        number = pipe.readline().strip().decode()
+    if not number:
+        _end(server)
+        raise RuntimeError("Xvfb did not start")
+    return server, f":{number}"
+
+
+@contextlib.contextmanager
+def virtual_display(
+    size: tuple[int, int] = (1920, 1080), *, window_manager: bool = False
+) -> Iterator[str]:
+    """An Xvfb screen of ``size`` (``":N"``), with matchbox when ``window_manager``."""
+    server, display = start_xvfb(size)
     manager = None
     try:
-        with os.fdopen(read_end, "rb") as pipe:
-            number = pipe.readline().strip().decode()
-        if not number:
-            raise RuntimeError("Xvfb did not start")
-        display = f":{number}"
         if window_manager:
             manager = subprocess.Popen(
                 [WINDOW_MANAGER, "-use_titlebar", "no"],
@@ -63,13 +69,18 @@ def virtual_display(
         yield display
     finally:
         for process in (manager, server):
-            if process is not None and process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=5)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            if process is not None:
+                _end(process)
+
+
+def _end(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def xdotool(display: str, *args: str, timeout: float = 10) -> str:
