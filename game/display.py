@@ -19,6 +19,8 @@ import pygame
 HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 """SDL video drivers that show nothing on a screen."""
 NO_DISPLAY = "no display: set DISPLAY, or SDL_VIDEODRIVER=dummy for a headless run"
+MIN_WINDOW = (320, 240)
+"""The smallest window the player can make: every screen is laid out down to it."""
 
 
 class DisplayError(RuntimeError):
@@ -91,12 +93,22 @@ class Display:
         """
         if self.fullscreen:
             pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            _window().minimum_size = MIN_WINDOW
         else:
             if pygame.display.get_surface() is not None:
                 self.window_size = pygame.display.get_window_size()
             desktop = pygame.display.get_desktop_sizes()[0]
             pygame.display.set_mode(desktop, pygame.FULLSCREEN | pygame.RESIZABLE)
         self.fullscreen = not self.fullscreen
+
+
+def _window() -> pygame.Window:
+    """The window of pygame's display module (pygame-ce's Window, for its minimum size)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # we draw on the display surface
+        return pygame.Window.from_display_module()
 
 
 _io_error_handler: object = None

@@ -28,7 +28,7 @@ MIN_SIZE = (320, 240)
 # of each other around pile 7; pile 1 continues the left side one step further down.
 # Each shape is tried and the one that allows the largest cards wins.
 _SHAPES = ((2.0, 10.0), (2.5, 10.0), (2.5, 20.0), (3.0, 15.0), (3.0, 25.0), (4.0, 20.0))
-BUTTONS = ("undo", "new", "menu")
+BUTTONS = ("undo", "redo", "new", "menu")
 """The play scene's buttons, left to right."""
 
 
@@ -53,7 +53,8 @@ class Layout:
     buttons: dict[str, Rect]
     """The Undo, New game and Menu buttons."""
     message: Rect
-    """Where a short message (Move errors) appears, above the bar."""
+    """Where a short message (Move errors, "Copied") appears: on the felt where it covers
+    no card (above the reserve, or below it), else over the info text in the bar."""
     font_px: int
     """Text size for the bar and labels."""
 
@@ -210,6 +211,25 @@ def _fits(rects: dict[str, Rect], step: int, label_h: int, play: Rect, gap: int)
     return all(cells[i].collidelist(cells[i + 1 :]) == -1 for i in range(len(cells)))
 
 
+def _message_place(
+    rects: dict[str, Rect], cells: list[Rect], play: Rect, info: Rect, font_px: int
+) -> Rect:
+    """The first place for a message that covers no card's cell: just above the reserve,
+    just below it, else the bar's info text (always free of cards)."""
+    height = round(font_px * 2.2)
+    gap = max(4, font_px // 3)
+    reserve = rects[RESERVE_SLOTS[0]].unionall([rects[name] for name in RESERVE_SLOTS])
+    width = min(play.width - 2 * font_px, max(reserve.width, font_px * 30))
+    below = max(c.bottom for c in cells if c.colliderect(reserve.inflate(0, gap)))
+    for anchor, y in (("midbottom", reserve.top - gap), ("midtop", below + gap)):
+        for wide in (width, reserve.width, reserve.width * 3 // 4):
+            place = Rect(0, 0, max(1, wide), height)
+            setattr(place, anchor, (reserve.centerx, y))
+            if play.contains(place) and place.collidelist(cells) < 0:
+                return place
+    return Rect(info)
+
+
 @lru_cache(maxsize=16)
 def compute_layout(width: int, height: int) -> Layout:
     """The layout for a window of ``width`` x ``height`` pixels (cached per size)."""
@@ -240,10 +260,12 @@ def compute_layout(width: int, height: int) -> Layout:
     labels = {
         name: Rect(r.left, r.bottom + 7 * step, r.width, label_h) for name, r in rects.items()
     }
-    message_h = round(font_px * 2.2)
-    reserve = rects[RESERVE_SLOTS[0]].unionall([rects[name] for name in RESERVE_SLOTS])
-    message = Rect(0, 0, min(width - 2 * font_px, max(reserve.width, font_px * 30)), message_h)
-    message.midbottom = (reserve.centerx, reserve.top - max(4, font_px // 3))
+    card_h = round(card_w * CARD_ASPECT)
+    cells = [
+        r.move(0, -max(2, card_h // 18)).inflate(card_w // 5, card_w // 5).union(labels[n])
+        for n, r in rects.items()
+    ]
+    message = _message_place(rects, cells, play, info, font_px)
     return Layout(
         size=(width, height),
         card=(card_w, round(card_w * CARD_ASPECT)),

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from .scenes.base import Quit, Scene
+from .scenes.base import REPAINT_EVENTS, Quit, Scene
 from .waiter import InputWaiter
 
 STEP = 1 / 60
@@ -82,7 +82,9 @@ class Loop:
         self._on_event, self._on_step = on_event, on_step
 
     def switch(self, scene: Scene) -> None:
-        """Make ``scene`` current."""
+        """Make ``scene`` current (the scene it replaces is told first)."""
+        if scene is not self.scene:
+            self.scene.leave()
         self.scene = scene
         scene.enter(self._surface().get_size())
 
@@ -127,6 +129,8 @@ class Loop:
             if nxt is None:
                 if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                     continue  # followed below, from the window's own size
+                if event.type in REPAINT_EVENTS:
+                    self.scene.invalidate()  # the whole window, whatever the scene
                 nxt = self.scene.handle_event(event)
             if isinstance(nxt, Quit):
                 return None

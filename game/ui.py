@@ -94,12 +94,23 @@ def draw_button(
     *,
     primary: bool = False,
     enabled: bool = True,
+    state: str | None = None,
+    px: int | None = None,
 ) -> None:
-    """A rounded button with a centred label that always fits."""
+    """A rounded button with a centred label that always fits.
+
+    ``state`` is ``"hover"`` (the mouse is over it: lighter) or ``"pressed"`` (held down:
+    darker); ``px`` is the label's size when buttons side by side should share one
+    (it still shrinks to fit).
+    """
     radius = max(4, rect.height // 5)
-    fill = theme.ACCENT if primary else theme.BUTTON
+    fill: tuple[int, ...] = theme.ACCENT if primary else theme.BUTTON
     if not enabled:
         fill = tuple(c // 2 + 20 for c in theme.BUTTON)
+    elif state == "pressed":
+        fill = tuple(c * 3 // 4 for c in fill)
+    elif state == "hover":
+        fill = tuple(min(255, c + (255 - c) // 5) for c in fill)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(
         surface, theme.BUTTON_EDGE, rect, width=max(1, rect.height // 24), border_radius=radius
@@ -107,8 +118,9 @@ def draw_button(
     colour = theme.PANEL_TEXT if primary else theme.BUTTON_TEXT
     if not enabled:
         colour = theme.TEXT_DIM
-    px = fit_px(label, max(10, int(rect.height * 0.42)), rect.width - rect.height // 2, bold=True)
-    draw_text(surface, label, px, colour, bold=True, center=rect.center)
+    size = px if px is not None else max(10, int(rect.height * 0.42))
+    size = fit_px(label, size, rect.width - rect.height // 2, bold=True)
+    draw_text(surface, label, size, colour, bold=True, center=rect.center)
 
 
 def button_column(
@@ -152,13 +164,24 @@ def format_time(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def draw_notice(surface: pygame.Surface, text: str, age: float, seconds: float = 6.0) -> None:
-    """A notice banner along the top that fades out during its last second."""
+def draw_notice(
+    surface: pygame.Surface,
+    text: str,
+    age: float,
+    seconds: float = 6.0,
+    box: pygame.Rect | None = None,
+) -> None:
+    """A notice that fades out during its last second: in ``box`` (a place that covers
+    nothing the player needs), or as a banner along the top."""
     text = drawable(text)
     width, height = surface.get_size()
+    fade = max(0.0, min(1.0, seconds - age))
+    if box is not None:
+        px = fit_px(text, max(10, box.height * 9 // 20), box.width - box.height // 2)
+        draw_toast(surface, box, text, px, fade)
+        return
     px = max(14, min(height // 30, width // 50))
     px = fit_px(text, px, width - 4 * px)
-    fade = max(0.0, min(1.0, seconds - age))
     box = pygame.Rect(0, 0, min(width - 2 * px, font(px).size(text)[0] + 3 * px), int(px * 2.2))
     box.midtop = (width // 2, px // 2)
     draw_toast(surface, box, text, px, fade)

@@ -19,6 +19,7 @@ from game.context import Context
 from game.rules import Game
 from game.rules.solver import solve
 from game.savegame import SAVE_FILE, SavedGame
+from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
@@ -107,7 +108,9 @@ def _menu_statistics_reset(driver, ctx):
     driver.click(driver.scene.button_rects()["stats"].center)
     assert isinstance(driver.scene, StatisticsScene)
     driver.click(driver.scene.button_rects()["reset"].center)
-    driver.click(driver.scene.button_rects()["reset-yes"].center)
+    driver.seconds(DIALOG_GUARD)
+    driver.click(driver.scene.button_rects()["yes"].center)
+    assert isinstance(driver.scene, StatisticsScene)
     driver.click(driver.scene.button_rects()["back"].center)
     driver.click(driver.scene.button_rects()["continue"].center)
     assert isinstance(driver.scene, PlayScene)

@@ -11,9 +11,12 @@ from game import i18n, ui
 from game.fonts import font
 from game.i18n import LANGUAGES, LOCALE_DIR, _, ngettext, set_language, system_language
 from game.rules import Game
+from game.scenes.code_entry import CodeEntryScene
+from game.scenes.dialogs import ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
-from game.scenes.menus import CodeEntryScene, RulesScene, SettingsScene, StatisticsScene
+from game.scenes.menus import SettingsScene, StatisticsScene
 from game.scenes.play import PlayScene
+from game.scenes.rules_page import RulesScene
 from game.scenes.title import TitleScene
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -91,13 +94,20 @@ def _scenes(ctx):
     game.remove(game.legal_removals()[0])
     play = PlayScene(ctx, game)
     play.message = (_("Needs a Jack, a Queen and a King"), 0.0)
-    confirm = PlayScene(ctx, game)
-    confirm.confirm_new = True
+    confirm = ConfirmScene(
+        ctx, PlayScene(ctx, game), "Abandon this game and deal a new one?", "New game", lambda: None
+    )
     stale = PlayScene(ctx, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
     title = TitleScene(ctx)
     stats = StatisticsScene(ctx, back=title)
-    reset = StatisticsScene(ctx, back=title)
-    reset.confirm_reset = True
+    reset = ConfirmScene(
+        ctx,
+        stats,
+        "Reset all statistics? This cannot be undone.",
+        "Reset all statistics",
+        lambda: None,
+        no_label="Keep them",
+    )
     code = CodeEntryScene(ctx, back=title)
     code.error = "A code looks like HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z."
     for setting in ("move_errors", "placement_aid", "pile_labels", "four_colour"):

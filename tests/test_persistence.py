@@ -17,6 +17,7 @@ from game.i18n import _
 from game.rules import Game
 from game.rules.solver import solve
 from game.savegame import SAVE_FILE, SavedGame
+from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import WinScene
 from game.scenes.menus import SettingsScene
 from game.scenes.play import PlayScene
@@ -100,7 +101,7 @@ def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(dis
     assert ctx.stats.played == 1  # once, although the first move was made twice
     score = play.game.score
     driver.key(pygame.K_n)
-    driver.key(pygame.K_RETURN)  # confirm the new game
+    driver.key(pygame.K_y)  # yes, a new game (Enter would keep playing)
     assert Statistics.load(storage).lost == 1
     assert Statistics.load(storage).average_score == score
 
@@ -124,7 +125,7 @@ def test_a_stalemate_is_counted_once(display, ctx, storage):
     for _round in range(2):
         driver.click_slot("1")
         driver.click_slot("2")
-        driver.seconds(0.5)
+        driver.seconds(1.0)  # the panel takes input after 0.4 s
         driver.click(driver.scene.buttons()["undo"].center)
     assert Statistics.load(storage).stalemates == 1
 
@@ -228,11 +229,16 @@ def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, storage
     assert "1 game won" in " ".join(scene.lines())
     driver.click(scene.button_rects()["reset"].center)
     assert Statistics.load(storage).won == 1  # nothing happens before the answer
-    driver.click(scene.button_rects()["reset-no"].center)
-    assert Statistics.load(storage).won == 1
+    driver.seconds(DIALOG_GUARD)
+    driver.click(driver.scene.button_rects()["no"].center)
+    assert driver.scene is scene and Statistics.load(storage).won == 1
     driver.click(scene.button_rects()["reset"].center)
-    driver.click(scene.button_rects()["reset-yes"].center)
-    assert Statistics.load(storage) == Statistics()
+    driver.key(pygame.K_RETURN)  # the safe answer is the default: keep them
+    assert driver.scene is scene and Statistics.load(storage).won == 1
+    driver.click(scene.button_rects()["reset"].center)
+    driver.seconds(DIALOG_GUARD)
+    driver.click(driver.scene.button_rects()["yes"].center)
+    assert driver.scene is scene and Statistics.load(storage) == Statistics()
     assert "0 games played" in scene.lines()
 
 

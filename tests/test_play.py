@@ -6,9 +6,9 @@ from ui_helpers import Driver, pygame
 
 from game.rules import Game, Outcome
 from game.rules.solver import solve
+from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.play import PlayScene
-from game.scenes.table_view import confirm_buttons
 from game.scenes.title import TitleScene
 
 WON_DEAL = "HM1-N-AAAAAAB"
@@ -169,12 +169,19 @@ def test_new_game_asks_first_when_a_game_is_under_way(seeds):
     driver.click_slot("1")
     driver.click_slot("8")
     driver.key(pygame.K_n)
-    assert driver.scene is play and play.confirm_new
+    assert isinstance(driver.scene, ConfirmScene) and driver.scene.under is play
     driver.key(pygame.K_ESCAPE)
-    assert driver.scene is play and not play.confirm_new
+    assert driver.scene is play
+    driver.key(pygame.K_n)
+    driver.key(pygame.K_RETURN)  # the safe answer is the default: keep playing
+    assert driver.scene is play and play.game.moves == 1
     driver.click(play.layout.buttons["new"].center)
-    yes, _no = confirm_buttons(play.size)
-    driver.click(yes.center)
+    question = driver.scene
+    assert isinstance(question, ConfirmScene)
+    driver.click(question.buttons()["yes"].center)  # too soon after it appeared
+    assert driver.scene is question
+    driver.seconds(DIALOG_GUARD)
+    driver.click(question.buttons()["yes"].center)
     assert isinstance(driver.scene, PlayScene) and driver.scene is not play
     assert driver.scene.game.moves == 0
 
@@ -210,6 +217,7 @@ def test_resize_and_focus_events_mid_game_keep_the_game_intact(seeds):
 def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(whole_game):
     driver = whole_game(lambda driver, play, slot: driver.click_slot(slot))
     assert "Score 520 \u00b7 Moves 48" in driver.scene.lines()
+    driver.seconds(DIALOG_GUARD)
     driver.click(driver.scene.buttons()["replay"].center)
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == WON_DEAL
 
@@ -222,6 +230,7 @@ def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display, ctx
     driver.click_slot("2")
     driver.seconds(0.5)
     assert isinstance(driver.scene, StalemateScene)
+    driver.seconds(DIALOG_GUARD)
     driver.click(driver.scene.buttons()["undo"].center)
     assert driver.scene is play and play.game.outcome is None and play.game.moves == 0
 

@@ -247,7 +247,7 @@ def test_a_deal_code_is_ascii_letters_only(text, tmp_path, monkeypatch, capsys):
 def test_the_code_entry_ignores_letters_that_are_not_ascii(display, ctx):
     from ui_helpers import Driver, pygame
 
-    from game.scenes.menus import CodeEntryScene
+    from game.scenes.code_entry import CodeEntryScene
     from game.scenes.title import TitleScene
 
     scene = CodeEntryScene(ctx, back=TitleScene(ctx))

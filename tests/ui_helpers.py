@@ -42,15 +42,20 @@ class Driver:
         self.click(self.scene.layout.slots[slot].center)
 
     def touch(self, pos):
-        """A finger press, followed by the mouse click SDL makes of it (marked touch)."""
-        w, h = self.screen.get_size()
-        pygame.event.post(
-            pygame.event.Event(
-                pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=0, touch_id=0
+        """A finger pressed and lifted, each followed by the mouse event SDL makes of it
+        (marked touch)."""
+        w, h = pygame.display.get_surface().get_size()
+        for finger, mouse in (
+            (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN),
+            (pygame.FINGERUP, pygame.MOUSEBUTTONUP),
+        ):
+            pygame.event.post(
+                pygame.event.Event(
+                    finger, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=0, touch_id=0
+                )
             )
-        )
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True))
-        self.frames(1)
+            pygame.event.post(pygame.event.Event(mouse, pos=pos, button=1, touch=True))
+            self.frames(1)
 
     def key(self, key, mod=0):
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)

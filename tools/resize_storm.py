@@ -5,10 +5,11 @@
 Starts Xvfb (and matchbox-window-manager with ``--window-manager``), runs ``halfmoon
 --window 1280x720 --deal HM1-N-AAAAAAB`` in it, then round after round: ``xdotool
 windowsize`` to a random size from 320x240 to 1920x1080, a click at a random place in
-the window, and F11 about one round in five. The game must live through every round and
-end with exit status 0 on SIGTERM at the end. A failure prints the round, the seed, the
-exit status and the game's last words on stderr; the exit status is then 1 (2 when Xvfb
-or xdotool is missing).
+the window, and F11 about one round in five. A click that happens to choose Quit ends
+the game with status 0: it is started again (it resumes its saved game) and the storm
+goes on. Any other end is a failure, and the last game must end with exit status 0 on
+SIGTERM. A failure prints the round, the seed, the exit status and the game's last
+words on stderr; the exit status is then 1 (2 when Xvfb or xdotool is missing).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ class StormResult:
     rounds: int
     seconds: float
     fullscreen_toggles: int
+    restarts: int
+    """Times a click chose Quit and the game was started again."""
     exit_status: int | None
     """The game's exit status after SIGTERM, or how it died (negative: a signal)."""
     died_in_round: int | None
@@ -68,15 +71,19 @@ def storm(
             PYTHONFAULTHANDLER="1",
         )
         errors = Path(home) / "stderr.txt"
-        with errors.open("wb") as err:
-            game = subprocess.Popen(
-                [sys.executable, str(ROOT / "main.py"), "--window", "1280x720", "--deal", DEAL],
-                env=env,
-                cwd=ROOT,
-                stdout=subprocess.DEVNULL,
-                stderr=err,
-            )
-        rounds = toggles = 0
+
+        def start() -> subprocess.Popen:
+            with errors.open("ab") as err:
+                return subprocess.Popen(
+                    [sys.executable, str(ROOT / "main.py"), "--window", "1280x720", "--deal", DEAL],
+                    env=env,
+                    cwd=ROOT,
+                    stdout=subprocess.DEVNULL,
+                    stderr=err,
+                )
+
+        game = start()
+        rounds = toggles = restarts = 0
         died = None
         started = time.monotonic()
         try:
@@ -93,7 +100,13 @@ def storm(
                     toggles += 1
                     xdotool(display, "key", "F11")
                 time.sleep(rng.choice((0.0, 0.01, 0.03, 0.1)))
-                if game.poll() is not None:
+                if game.poll() == 0:  # a click chose Quit: start it again
+                    restarts += 1
+                    game = start()
+                    window = find_window(display, game.pid)
+                    if window is None:
+                        died = rounds
+                elif game.poll() is not None:
                     died = rounds
             if died is None:
                 time.sleep(0.3)
@@ -113,6 +126,7 @@ def storm(
             rounds,
             round(time.monotonic() - started, 1),
             toggles,
+            restarts,
             status,
             died,
             errors.read_text(errors="replace"),
@@ -135,7 +149,8 @@ def main() -> int:
     wm = "matchbox" if args.window_manager else "no window manager"
     print(
         f"resize storm ({wm}), seed {seed}: {result.rounds} rounds in {result.seconds} s, "
-        f"{result.fullscreen_toggles} fullscreen toggles; exit status {result.exit_status}"
+        f"{result.fullscreen_toggles} fullscreen toggles, {result.restarts} restarts after Quit; "
+        f"exit status {result.exit_status}"
     )
     if not result.ok:
         died = result.died_in_round

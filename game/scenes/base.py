@@ -7,8 +7,29 @@ import pygame
 from .. import ui
 from ..context import Context
 
-__all__ = ["ButtonScene", "Context", "Quit", "Scene", "pointer_position"]
+__all__ = [
+    "REPAINT_EVENTS",
+    "ButtonScene",
+    "Context",
+    "Pointer",
+    "Quit",
+    "Scene",
+    "pointer",
+    "pointer_position",
+]
 
+REPAINT_EVENTS = frozenset(
+    {
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWFOCUSGAINED,
+        pygame.WINDOWSHOWN,
+        pygame.VIDEOEXPOSE,
+    }
+)
+"""Events after which the window's content may be gone (another window covered it, the
+window was hidden or minimised): the loop repaints all of it, in every scene. On X11
+without a compositor nobody else keeps what was under another window."""
 MAX_REST = 0.5
 """The longest idle sleep: timers and countdowns stay within half a second."""
 NOTICE_REST = 0.1
@@ -30,6 +51,9 @@ class Scene:
         """Called when the scene becomes current (and again after a resize)."""
         self.size = size
         self.dirty = True
+
+    def leave(self) -> None:
+        """Called when another scene becomes current instead of this one."""
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         """React to one input event; return the next scene or None."""
@@ -56,8 +80,12 @@ class Scene:
         """Draw what shows over every scene (a notice); True if anything was drawn."""
         if self.ctx.notice is None:
             return False
-        ui.draw_notice(surface, *self.ctx.notice)
+        ui.draw_notice(surface, *self.ctx.notice, box=self.notice_area())
         return True
+
+    def notice_area(self) -> pygame.Rect | None:
+        """Where a notice goes in this scene (None: a banner along the top)."""
+        return None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw; return the rectangles that changed, or None for the whole surface."""
@@ -73,12 +101,39 @@ class Scene:
 
 
 class ButtonScene(Scene):
-    """A scene driven by named buttons: a press on one chooses it, Enter or Space chooses
-    the default button, Esc goes back, and other keys go to :meth:`key`."""
+    """A scene driven by named buttons, as buttons work everywhere: a press marks the
+    button pressed, the release on the same button chooses it, the mouse over a button
+    lights it; Enter or Space choose the default button, Esc goes back, and other keys go
+    to :meth:`key`.
+
+    A scene that appears by itself under a moving finger (a panel, a dialog) sets
+    :attr:`GUARD`: it takes no press for that long after it appears, so the second tap of
+    a fast double tap does not land on its buttons.
+    """
+
+    GUARD = 0.0
+    """Seconds after the scene appears during which presses are ignored."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.age = 0.0
+        """Seconds since the scene was made (counted in fixed steps)."""
+        self._pressed: str | None = None
+        self._hover: str | None = None
+
+    def update(self, dt: float) -> Scene | None:
+        self.age += dt
+        return super().update(dt)
 
     def button_rects(self) -> dict[str, pygame.Rect]:
         """Each button's rectangle, by key."""
         return {}
+
+    def button_state(self, key: str) -> str | None:
+        """``"pressed"`` while a press on the button is held, ``"hover"`` under the mouse."""
+        if key == self._pressed:
+            return "pressed"
+        return "hover" if key == self._hover and self._pressed is None else None
 
     def default(self) -> str | None:
         """The button Enter and Space choose, if any."""
@@ -96,14 +151,18 @@ class ButtonScene(Scene):
         """Any other key."""
         return None
 
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        """The button under ``pos``, if any."""
+        for key, rect in self.button_rects().items():
+            if rect.collidepoint(pos):
+                return key
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
-        pos = pointer_position(event, self.size)
-        if pos is not None:
-            for key, rect in self.button_rects().items():
-                if rect.collidepoint(pos):
-                    self.dirty = True
-                    return self.choose(key)
-        elif event.type == pygame.KEYDOWN:
+        touch = pointer(event, self.size)
+        if touch is not None:
+            return self.pointer(touch)
+        if event.type == pygame.KEYDOWN:
             self.dirty = True
             if event.key == pygame.K_ESCAPE:
                 return self.back()
@@ -115,9 +174,69 @@ class ButtonScene(Scene):
             ):
                 return self.choose(default)
             return self.key(event)
-        elif event.type == pygame.WINDOWEXPOSED:
-            self.dirty = True
         return None
+
+    def pointer(self, touch: Pointer) -> Scene | None:
+        """A press, a release or a move of the mouse or a finger."""
+        key = self.button_at(touch.pos)
+        if touch.kind == "move":
+            if not touch.finger and key != self._hover:
+                self._hover = key
+                self.dirty = True
+            return None
+        if touch.kind == "down":
+            if self.age < self.GUARD:
+                return None
+            self._pressed = key
+            self.dirty = True
+            return None
+        pressed, self._pressed = self._pressed, None
+        if pressed is None:
+            return None
+        self.dirty = True
+        return self.choose(pressed) if key == pressed else None
+
+
+class Pointer:
+    """A mouse or finger event reduced to what buttons need."""
+
+    __slots__ = ("finger", "kind", "pos")
+
+    def __init__(self, kind: str, pos: tuple[int, int], finger: bool) -> None:
+        self.kind = kind
+        """``"down"``, ``"up"`` or ``"move"``."""
+        self.pos = pos
+        """Where, in window pixels."""
+        self.finger = finger
+        """True for a touch, False for the mouse."""
+
+
+def pointer(event: pygame.event.Event, size: tuple[int, int]) -> Pointer | None:
+    """The press, release or move of ``event`` (left mouse button or a finger), else None.
+
+    SDL also turns each touch into mouse events marked ``touch``: those are ignored, so
+    a finger counts once.
+    """
+    kind = _POINTER_KINDS.get(event.type)
+    if kind is None:
+        return None
+    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+        return Pointer(kind, (int(event.x * size[0]), int(event.y * size[1])), True)
+    if getattr(event, "touch", False):
+        return None
+    if kind != "move" and getattr(event, "button", 1) != 1:
+        return None
+    return Pointer(kind, (int(event.pos[0]), int(event.pos[1])), False)
+
+
+_POINTER_KINDS = {
+    pygame.MOUSEBUTTONDOWN: "down",
+    pygame.MOUSEBUTTONUP: "up",
+    pygame.MOUSEMOTION: "move",
+    pygame.FINGERDOWN: "down",
+    pygame.FINGERUP: "up",
+    pygame.FINGERMOTION: "move",
+}
 
 
 class Quit(Scene):
@@ -125,15 +244,6 @@ class Quit(Scene):
 
 
 def pointer_position(event: pygame.event.Event, size: tuple[int, int]) -> tuple[int, int] | None:
-    """Where a press happened, for a mouse click or a finger; None for anything else.
-
-    SDL also turns each touch into a mouse click marked ``touch``: those are ignored, so
-    a finger counts once.
-    """
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        if getattr(event, "touch", False):
-            return None
-        return (int(event.pos[0]), int(event.pos[1]))
-    if event.type == pygame.FINGERDOWN:
-        return (int(event.x * size[0]), int(event.y * size[1]))
-    return None
+    """Where a press happened, for a mouse click or a finger; None for anything else."""
+    touch = pointer(event, size)
+    return touch.pos if touch is not None and touch.kind == "down" else None

@@ -206,7 +206,7 @@ class PinScene(Scene):
     def buttons(self) -> dict[str, pygame.Rect]:
         """The keypad's keys and Cancel."""
         width, height = self.size
-        unit = max(48, min(height // 9, width // 8))
+        unit = max(18, min(height // 8, width // 5, 160))
         gap = unit // 5
         pad_w = 3 * unit + 2 * gap
         left = (width - pad_w) // 2

@@ -13,8 +13,9 @@ from .. import theme
 from ..i18n import N_, _
 from ..layout import Layout, compute_layout
 from ..rules import Card, Game, MoveError, Outcome
-from .base import Context, Scene, pointer_position
-from .table_view import MESSAGE_SECONDS, REMOVE_SECONDS, TableView, confirm_buttons
+from .base import Context, Scene, pointer
+from .dialogs import confirm_new_game
+from .table_view import MESSAGE_SECONDS, REMOVE_SECONDS, TableView
 
 CELEBRATION_SECONDS = 1.6
 """The short celebration between the last removal and the win screen."""
@@ -72,7 +73,10 @@ class PlayScene(Scene):
         self.focus: str | None = None
         self.flying: list[_Flying] = []
         self.message: tuple[str, float] | None = None
-        self.confirm_new = False
+        self.pressed: str | None = None
+        """The bar button held down (it acts when released over it)."""
+        self.hover: str | None = None
+        """The bar button under the mouse."""
         self.celebration: float | None = None
         self.sparks: list[_Spark] = []
         self.pending_end: Outcome | None = (
@@ -115,34 +119,39 @@ class PlayScene(Scene):
         super().invalidate()
         self.view.invalidate()
 
+    def notice_area(self) -> pygame.Rect | None:
+        """A notice covers the info text in the bar, never a card."""
+        return self.layout.info
+
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
-        pos = pointer_position(event, self.size)
-        if pos is not None:
-            return self.press(pos)
+        touch = pointer(event, self.size)
+        if touch is not None:
+            if touch.kind == "down":
+                return self.press(touch.pos)
+            if touch.kind == "up":
+                return self.release(touch.pos)
+            if not touch.finger:
+                self._hover_over(touch.pos)
+            return None
         if event.type == pygame.KEYDOWN:
             return self.key(event)
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.focused = False
         elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
             self.focused = True
-            self.dirty = True
-        elif event.type == pygame.WINDOWEXPOSED:
-            self.dirty = True
         return None
 
     def press(self, pos: tuple[int, int]) -> Scene | None:
-        """A click or a touch at ``pos``."""
+        """A click or a touch at ``pos``: a card acts at once, a button when released."""
         self.dirty = True
-        if self.confirm_new:
-            yes, _no = confirm_buttons(self.size)
-            if yes.collidepoint(pos):
-                return self.new_game()
-            self.confirm_new = False
-            return None
         button = self.layout.hit_button(pos)
         if button is not None:
-            return self.button(button)
+            self.pressed = button
+            return None
+        if self.view.code_rect.collidepoint(pos):
+            self.copy_code()
+            return None
         slot = self.layout.hit_slot(pos)
         if slot is None:
             self.game.clear_selection()
@@ -150,10 +159,27 @@ class PlayScene(Scene):
         self.focus = None
         return self.tap(slot)
 
+    def release(self, pos: tuple[int, int]) -> Scene | None:
+        """The mouse button or the finger lifted at ``pos``: the button pressed acts if
+        the release is over it."""
+        pressed, self.pressed = self.pressed, None
+        if pressed is None:
+            return None
+        self.dirty = True
+        return self.button(pressed) if self.layout.hit_button(pos) == pressed else None
+
+    def _hover_over(self, pos: tuple[int, int]) -> None:
+        button = self.layout.hit_button(pos)
+        if button != self.hover:
+            self.hover = button
+            self.dirty = True
+
     def button(self, name: str) -> Scene | None:
-        """Undo, New game or Menu."""
+        """Undo, Redo, New game or Menu."""
         if name == "undo":
             self.undo()
+        elif name == "redo":
+            self.redo()
         elif name == "new":
             return self.ask_new_game()
         elif name == "menu":
@@ -164,14 +190,13 @@ class PlayScene(Scene):
         """Keyboard play and shortcuts."""
         self.dirty = True
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        if self.confirm_new:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-                return self.new_game()
-            if event.key in (pygame.K_ESCAPE, pygame.K_n):
-                self.confirm_new = False
-            return None
-        if (event.key == pygame.K_z and ctrl) or event.key == pygame.K_BACKSPACE:
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
+            self.redo()
+        elif (event.key == pygame.K_z and ctrl) or event.key == pygame.K_BACKSPACE:
             self.undo()
+        elif event.key == pygame.K_c and ctrl:
+            self.copy_code()
         elif event.key == pygame.K_n and not ctrl:
             return self.ask_new_game()
         elif event.key == pygame.K_ESCAPE:
@@ -234,13 +259,42 @@ class PlayScene(Scene):
             self.ctx.save_game()
         self.dirty = True
 
+    def redo(self) -> None:
+        """Make again the last move taken back."""
+        if self.celebration is not None:
+            return
+        if self.game.redo():
+            self.ctx.sounds.play("undo")
+            self.ctx.elapsed = self.elapsed
+            outcome = self.game.outcome
+            if outcome is Outcome.WON:  # the last move made again: the game is won
+                self.ctx.won()
+                self.celebration = 0.0
+            else:
+                self.ctx.save_game()
+                if outcome is Outcome.STALEMATE:
+                    self.ctx.stalemated()
+                    self.pending_end = Outcome.STALEMATE
+        self.dirty = True
+
+    def copy_code(self) -> None:
+        """Put the deal code on the clipboard, with a short note (SPEC 4, decided here)."""
+        code = self.game.code
+        if code is None:
+            return
+        import pygame.scrap
+
+        try:
+            pygame.scrap.put_text(code)
+        except pygame.error:
+            self.message = (_("The clipboard cannot be used here"), 0.0)
+            return
+        self.message = (_("Copied {code}").format(code=code), 0.0)
+        self.dirty = True
+
     def ask_new_game(self) -> Scene | None:
-        """New game, after a confirmation when a game is under way."""
-        if self.game.moves > 0 and self.game.outcome is None:
-            self.confirm_new = True
-            self.dirty = True
-            return None
-        return self.new_game()
+        """New game, after the question when a game is under way."""
+        return confirm_new_game(self.ctx, self, self.new_game)
 
     def new_game(self) -> Scene:
         """A fresh random deal."""

@@ -14,7 +14,7 @@ import pygame
 from .. import fonts, theme, ui
 from ..i18n import _
 from ..rules.slots import PILES, RESERVE_SLOTS
-from .damage import confirm_box, confirm_buttons, tidy
+from .damage import tidy
 from .tiles import SlotTiles
 
 if TYPE_CHECKING:
@@ -44,6 +44,9 @@ class TableView:
     everything.
     """
 
+    code_rect = pygame.Rect(0, 0, 0, 0)
+    """Where the deal code was last drawn in the info bar (a tap there copies it)."""
+
     def __init__(self) -> None:
         self.tiles = SlotTiles()
         self._drawn: dict[str, object] = {}
@@ -71,7 +74,7 @@ class TableView:
         moving = self._moving_rects(scene)
         if not scene.flying:
             self._flying_cache.clear()
-        full = self._full or scene.confirm_new or self._drawn.get("overlay") != state["overlay"]
+        full = self._full or self._drawn.get("overlay") != state["overlay"]
         if full:
             self._draw_all(surface, scene, state)
             self._drawn, self._moving, self._full = state, moving, False
@@ -160,12 +163,22 @@ class TableView:
         state["time"] = time_text
         px, shape, self._time_slot = self._info_shape(scene, time_text, rest)
         state["info"] = ((px, shape), rest)
+        code = game.code
+        self.code_rect = pygame.Rect(0, 0, 0, 0)
+        for part, x, width in self._info_places(scene, px, rest):
+            if part == code:
+                info = scene.layout.info
+                self.code_rect = pygame.Rect(x, info.top, width, info.height)
         for name in scene.layout.buttons:
-            state[f"button-{name}"] = (_button_label(name), name != "undo" or game.can_undo())
+            state[f"button-{name}"] = (
+                _button_label(name),
+                _button_enabled(name, scene),
+                _button_state(name, scene),
+            )
         state["message"] = (
             (scene.message[0], round(self._fade(scene.message[1]), 2)) if scene.message else None
         )
-        state["overlay"] = (scene.confirm_new, scene.celebration is not None)
+        state["overlay"] = scene.celebration is not None
         return state
 
     def _repair(
@@ -200,8 +213,6 @@ class TableView:
         self._draw_message(surface, scene)
         if scene.celebration is not None:
             self._draw_sparks(surface, scene)
-        if scene.confirm_new:
-            self._draw_confirm(surface, scene)
 
     def _draw_slots(
         self,
@@ -255,14 +266,38 @@ class TableView:
         else:
             image = ui.text_surface(time_text, px, theme.TEXT)
         surface.blit(image, image.get_rect(midleft=(slot.left, y)))
-        x = slot.right + fonts.font(px).size(INFO_GAP)[0]
-        for part in rest:
+        for part, x, _width in self._info_places(scene, px, rest):
             image = ui.text_surface(part, px, theme.TEXT)
             surface.blit(image, image.get_rect(midleft=(x, y)))
-            x += image.get_width() + fonts.font(px).size(INFO_GAP)[0]
+        label_px = min(
+            ui.fit_px(
+                _button_label(n), max(10, int(r.height * 0.42)), r.width - r.height // 2, True
+            )
+            for n, r in layout.buttons.items()
+        )
         for name, rect in layout.buttons.items():
-            enabled = name != "undo" or scene.game.can_undo()
-            ui.draw_button(surface, rect, _button_label(name), enabled=enabled)
+            ui.draw_button(
+                surface,
+                rect,
+                _button_label(name),
+                enabled=_button_enabled(name, scene),
+                state=_button_state(name, scene),
+                px=label_px,
+            )
+
+    def _info_places(
+        self, scene: PlayScene, px: int, rest: list[str]
+    ) -> list[tuple[str, int, int]]:
+        """Each info part after the time with its left edge and width."""
+        face = fonts.font(px)
+        gap = face.size(INFO_GAP)[0]
+        x = self._time_slot.right + gap
+        places = []
+        for part in rest:
+            width = face.size(part)[0]
+            places.append((part, x, width))
+            x += width + gap
+        return places
 
     def _info_parts(self, scene: PlayScene) -> tuple[str, list[str]]:
         """The info bar's time, and its other parts (score, moves, code)."""
@@ -370,24 +405,20 @@ class TableView:
             if only is None or rect.collidelist(only) >= 0:
                 surface.blit(image, rect)
 
-    def _draw_confirm(self, surface: pygame.Surface, scene: PlayScene) -> None:
-        ui.shade(surface)
-        box = confirm_box(scene.size)
-        ui.panel(surface, box)
-        ui.draw_paragraph(
-            surface,
-            _("Abandon this game and deal a new one?"),
-            box.height // 8,
-            theme.PANEL_TEXT,
-            box.centerx,
-            box.top + box.height // 8,
-            box.width - 40,
-            bold=True,
-        )
-        yes, no = confirm_buttons(scene.size)
-        ui.draw_button(surface, yes, _("New game"), primary=True)
-        ui.draw_button(surface, no, _("Keep playing"))
-
 
 def _button_label(name: str) -> str:
-    return {"undo": _("Undo"), "new": _("New game"), "menu": _("Menu")}[name]
+    return {"undo": _("Undo"), "redo": _("Redo"), "new": _("New game"), "menu": _("Menu")}[name]
+
+
+def _button_enabled(name: str, scene: PlayScene) -> bool:
+    if name == "undo":
+        return scene.game.can_undo()
+    if name == "redo":
+        return scene.game.can_redo()
+    return True
+
+
+def _button_state(name: str, scene: PlayScene) -> str | None:
+    if name == scene.pressed:
+        return "pressed"
+    return "hover" if name == scene.hover and scene.pressed is None else None

@@ -1,4 +1,9 @@
-"""The title screen: Continue, New game, Enter a deal code, Settings, Rules, Statistics, Quit."""
+"""The title screen: Continue, New game, Enter a deal code, Settings, Rules, Statistics, Quit.
+
+In a kiosk waiting for a player it is the attract screen: cards drift along an arc
+around the menu, fading in at one end and out at the other, and a touch anywhere starts
+a game.
+"""
 
 from __future__ import annotations
 
@@ -9,64 +14,17 @@ import pygame
 from .. import theme, ui
 from ..i18n import N_, _
 from ..rules import Card, Game
-from .base import ButtonScene, Context, Quit, Scene, pointer_position
+from .base import Context, Quit, Scene, pointer_position
+from .menu import Column, MenuScene
 
-
-def _attract_cards() -> tuple[Card, ...]:
-    return tuple(
-        Card.parse(name)
-        for name in ("5H", "6S", "JD", "QC", "KH", "AS", "10D", "3C", "8H", "4S", "7D", "9C")
-    )
-
-
-_ATTRACT_CARDS = _attract_cards()
-
-
-class MenuScene(ButtonScene):
-    """A screen with a title and a centred column of large buttons."""
-
-    title = ""
-
-    def entries(self) -> list[tuple[str, str]]:
-        """(key, untranslated label) of each button, top to bottom."""
-        return []
-
-    def label(self, key: str, label: str) -> str:
-        """A button's text in the current language."""
-        return _(label)
-
-    def layout(self) -> tuple[list[pygame.Rect], int]:
-        return ui.button_column(self.size, len(self.entries()))
-
-    def button_rects(self) -> dict[str, pygame.Rect]:
-        rects, _ = self.layout()
-        return {key: rect for (key, _label), rect in zip(self.entries(), rects, strict=True)}
-
-    def draw_background(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        self.draw_background(surface)
-        rects, unit = self.layout()
-        if self.title:
-            title = _(self.title)
-            px = ui.fit_px(title, int(unit * 0.9), self.size[0] - 40, bold=True)
-            ui.draw_text(
-                surface,
-                title,
-                px,
-                theme.TEXT,
-                bold=True,
-                center=(self.size[0] // 2, rects[0].top - unit),
-            )
-        for (key, label), rect in zip(self.entries(), rects, strict=True):
-            ui.draw_button(
-                surface,
-                rect,
-                self.label(key, label),
-                primary=key in ("continue", "new") and (key == "continue" or self.ctx.game is None),
-            )
-        return None
+ATTRACT_SECONDS = 40.0
+"""How long one card takes along the attract arc."""
+ATTRACT_FADE = 0.08
+"""The share of the arc at each end over which a card fades in or out."""
+_ATTRACT_CARDS = tuple(
+    Card.parse(name)
+    for name in ("5H", "6S", "JD", "QC", "KH", "AS", "10D", "3C", "8H", "4S", "7D", "9C")
+)
 
 
 class TitleScene(MenuScene):
@@ -84,7 +42,8 @@ class TitleScene(MenuScene):
         if self.ctx.game is not None:
             items.append(("continue", N_("Continue")))
         kiosk = self.ctx.kiosk
-        items += [("new", N_("New game")), ("code", N_("Enter a deal code"))]
+        items.append(("new", N_("New game")))
+        items.append(("code", N_("Enter a deal code")))
         if kiosk is None or kiosk.allow_settings:
             items.append(("settings", N_("Settings")))
         items.append(("rules", N_("Rules")))
@@ -93,6 +52,9 @@ class TitleScene(MenuScene):
         if kiosk is None:
             items.append(("quit", N_("Quit")))  # a passer-by never sees a way out
         return items
+
+    def primary(self, key: str) -> bool:
+        return key == "continue" or (key == "new" and self.ctx.game is None)
 
     @property  # type: ignore[override]
     def animating(self) -> bool:
@@ -111,18 +73,24 @@ class TitleScene(MenuScene):
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         nxt = super().handle_event(event)
-        if nxt is None and self.attract and pointer_position(event, self.size) is not None:
-            return self.choose("new")  # a touch anywhere starts a game
+        where = pointer_position(event, self.size)
+        if nxt is None and self.attract and where is not None and self.button_at(where) is None:
+            return self.choose("new")  # a touch anywhere but on a button starts a game
         return nxt
 
-    def layout(self) -> tuple[list[pygame.Rect], int]:
-        rects, unit = ui.button_column(self.size, len(self.entries()))
-        shift = unit
-        return [r.move(0, shift) for r in rects], unit
+    def header_height(self, unit: int, width: int) -> int:
+        """Room for the crescent over the menu when the window is tall enough."""
+        return unit * 2 if self.size[1] >= 480 and not self.attract else 0
+
+    def header_key(self) -> object:
+        return self.attract
 
     def choose(self, key: str) -> Scene | None:
-        from .menus import CodeEntryScene, RulesScene, SettingsScene, StatisticsScene
+        from .code_entry import CodeEntryScene
+        from .dialogs import confirm_new_game
+        from .menus import SettingsScene, StatisticsScene
         from .play import PlayScene
+        from .rules_page import RulesScene
 
         if key == "continue":
             if self.resume is not None:
@@ -130,7 +98,7 @@ class TitleScene(MenuScene):
             assert self.ctx.game is not None
             return PlayScene(self.ctx, self.ctx.game, self.ctx.elapsed)
         if key == "new":
-            return PlayScene(self.ctx, Game.random())
+            return confirm_new_game(self.ctx, self, lambda: PlayScene(self.ctx, Game.random()))
         if key == "code":
             return CodeEntryScene(self.ctx, back=self)
         if key == "settings":
@@ -156,46 +124,73 @@ class TitleScene(MenuScene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
-        width = self.size[0]
-        rects, unit = self.layout()
-        if self.attract:
-            self._draw_attract(surface, rects, unit)
-            return
-        # A crescent over the title: a lit disc with a felt-coloured disc over it.
-        radius = max(12, int(unit * 0.9))
-        centre = (width // 2, rects[0].top - int(unit * 2.9))
-        if centre[1] - radius > 0:
-            pygame.draw.circle(surface, theme.ACCENT, centre, radius)
-            offset = (centre[0] + int(radius * 0.45), centre[1] - int(radius * 0.25))
-            pygame.draw.circle(surface, theme.FELT_DARK, offset, int(radius * 0.88))
 
-    def _draw_attract(self, surface: pygame.Surface, rects: list[pygame.Rect], unit: int) -> None:
-        """Cards drifting along a half-moon arc behind the menu, and an invitation."""
+    def draw_header(self, surface: pygame.Surface, column: Column) -> None:
+        if self.attract:
+            self._draw_attract(surface, column)
+            return
+        if not column.header.height:
+            return
+        # A crescent over the menu: a lit disc with a disc of the background over it.
+        radius = max(12, int(column.header.height * 0.4))
+        centre = column.header.center
+        pygame.draw.circle(surface, theme.ACCENT, centre, radius)
+        offset = (centre[0] + int(radius * 0.45), centre[1] - int(radius * 0.25))
+        pygame.draw.circle(surface, theme.FELT_DARK, offset, int(radius * 0.88))
+
+    def attract_cards(self, column: Column) -> list[tuple[Card, pygame.Rect, int]]:
+        """Each attract card, where it is now and how opaque (0 ... 255): along an arc
+        from the bottom left over the top to the bottom right, fading in at the start and
+        out at the end, never over the menu or the title (hidden there: alpha 0)."""
         width, height = self.size
-        card_w = max(40, min(width // 10, height // 7))
+        card_w = max(24, min(width // 10, height // 7))
         size = (card_w, round(card_w * 1.4))
-        cards = _ATTRACT_CARDS
-        for index, card in enumerate(cards):
-            phase = (index / len(cards) + self.time / 40.0) % 1.0
-            angle = math.pi * (1.1 - 1.2 * phase)
-            x = width / 2 + math.cos(angle) * (width / 2 - card_w)
-            y = height * 0.62 - math.sin(angle) * (height * 0.5 - size[1] / 2)
-            image = self.ctx.art.face(card, size)
-            rect = image.get_rect(center=(int(x), int(y)))
+        menu = _menu_area(column)
+        top = column.title.bottom + size[1] // 2 + column.unit // 6
+        bottom = height - size[1] // 2 - column.unit // 3
+        rx = width / 2 - card_w * 0.6
+        ry = max(1.0, bottom - top)
+        cards = []
+        for index, card in enumerate(_ATTRACT_CARDS):
+            phase = (index / len(_ATTRACT_CARDS) + self.time / ATTRACT_SECONDS) % 1.0
+            angle = math.pi * (1.0 - phase)
+            centre = (int(width / 2 + math.cos(angle) * rx), int(bottom - math.sin(angle) * ry))
+            rect = pygame.Rect((0, 0), size)
+            rect.center = centre
+            fade = max(0.0, min(1.0, phase / ATTRACT_FADE, (1.0 - phase) / ATTRACT_FADE))
+            hidden = rect.colliderect(menu) or rect.top < column.title.bottom
+            cards.append((card, rect, 0 if hidden else int(255 * fade)))
+        return cards
+
+    def _draw_attract(self, surface: pygame.Surface, column: Column) -> None:
+        """Cards along an arc around the menu, and an invitation under it."""
+        width, height = self.size
+        for card, rect, alpha in self.attract_cards(column):
+            if alpha < 6:
+                continue
+            image = self.ctx.art.face(card, rect.size)
+            if alpha < 255:
+                image = image.copy()
+                image.set_alpha(alpha)
             surface.blit(image, rect)
-        column = rects[0].unionall(rects).inflate(unit, unit)
-        veil = pygame.Surface(column.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (*theme.FELT_DARK, 200), veil.get_rect(), border_radius=unit // 3)
-        surface.blit(veil, column)
+        menu = _menu_area(column)
+        veil = pygame.Surface(menu.size, pygame.SRCALPHA)
+        pygame.draw.rect(
+            veil, (*theme.FELT_DARK, 200), veil.get_rect(), border_radius=column.unit // 3
+        )
+        surface.blit(veil, menu)
         pulse = 0.6 + 0.4 * math.sin(self.time * 3.0)
         colour = tuple(int(c * pulse + 40 * (1 - pulse)) for c in theme.ACCENT)
         invite = _("Touch anywhere to play")
-        px = ui.fit_px(invite, unit // 2, width - 40, bold=True)
-        ui.draw_text(
-            surface,
-            invite,
-            px,
-            colour,
-            bold=True,
-            center=(width // 2, min(height - px, rects[-1].bottom + unit)),
-        )
+        px = ui.fit_px(invite, column.unit // 2, width - 2 * column.unit // 3, bold=True)
+        y = min(height - px, menu.bottom + column.unit // 2 + px // 2)
+        ui.draw_text(surface, invite, px, colour, bold=True, center=(width // 2, y))
+
+
+def _menu_area(column: Column) -> pygame.Rect:
+    """The menu's buttons with a margin: the cards never pass under it."""
+    rects = list(column.rects.values())
+    if not rects:
+        return pygame.Rect(column.view)
+    area = rects[0].unionall(rects).move(0, column.view.top)
+    return area.inflate(column.unit // 2, column.unit // 2)

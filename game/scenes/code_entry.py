@@ -1,0 +1,301 @@
+"""Enter a deal code: the fixed prefix ``HM1-N-``, seven letter cells and a text cursor.
+
+The player types only the seven letters (typing or pasting a whole code works too:
+``hm1-n-aaaaaab``, with Ctrl+V or a paste from the system). Anything but A-Z is
+refused with a short shake and a word why. On a kiosk, which has no keyboard, an
+on-screen letter pad types instead.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+
+import pygame
+
+from .. import theme, ui
+from ..i18n import N_, _
+from ..rules import DealCodeError, Game, normalize_code
+from ..rules.codes import CODE_LETTERS
+from .base import Context, Scene
+from .menu import Column, MenuScene
+
+PREFIX = "HM1-N-"
+"""What every Half Moon code starts with: shown as a label, never typed."""
+BLINK_SECONDS = 0.5
+"""The text cursor is on and off for this long each."""
+SHAKE_SECONDS = 0.3
+"""How long the field shakes when a key is refused."""
+PAD_KEYS = (*string.ascii_uppercase, "erase")
+"""The on-screen letter pad: A to Z and a key that erases the last letter."""
+PAD_COLUMNS = 9
+
+
+class CodeEntryScene(MenuScene):
+    """Type a deal code and play it."""
+
+    title = N_("Enter a deal code")
+    pinned_keys = ("play", "back")
+
+    def __init__(self, ctx: Context, back: Scene) -> None:
+        super().__init__(ctx)
+        self._back = back
+        self.letters = ""
+        """The letters typed so far (at most seven)."""
+        self.error = ""
+        """Why the last key was refused or the code not played (untranslated), or ''."""
+        self._typed_prefix = ""
+        self._blink = 0.0
+        self._shake = 0.0
+
+    @property
+    def text(self) -> str:
+        """The code as typed so far, with its prefix."""
+        return PREFIX + self.letters
+
+    @property
+    def pad(self) -> bool:
+        """Whether the on-screen letter pad shows (a kiosk has no keyboard)."""
+        return self.ctx.kiosk is not None
+
+    # ------------------------------------------------------------ the scene
+    def enter(self, size: tuple[int, int]) -> None:
+        super().enter(size)
+        pygame.key.start_text_input()
+
+    def leave(self) -> None:
+        pygame.key.stop_text_input()
+
+    def entries(self) -> list[tuple[str, str]]:
+        return [("play", N_("Play this deal")), ("back", N_("Back"))]
+
+    def primary(self, key: str) -> bool:
+        return key == "play" and len(self.letters) == CODE_LETTERS
+
+    def back(self) -> Scene | None:
+        self._back.invalidate()
+        return self._back
+
+    def default(self) -> str | None:
+        return "play"
+
+    @property  # type: ignore[override]
+    def animating(self) -> bool:
+        return self._shake > 0
+
+    def rest_for(self) -> float:
+        """Until the cursor's next blink."""
+        return min(super().rest_for(), BLINK_SECONDS - self._blink % BLINK_SECONDS + 0.01)
+
+    def update(self, dt: float) -> Scene | None:
+        super().update(dt)
+        before = self.cursor_on
+        self._blink += dt
+        self._shake = max(0.0, self._shake - dt)
+        if self.cursor_on != before:
+            self.dirty = True
+        return None
+
+    @property
+    def cursor_on(self) -> bool:
+        """Whether the blinking text cursor shows now."""
+        return int(self._blink / BLINK_SECONDS) % 2 == 0
+
+    # --------------------------------------------------------------- typing
+    def type_text(self, text: str) -> None:
+        """Letters typed or pasted: A-Z go in, a typed prefix ``HM1-N-`` is taken as
+        read, anything else is refused with a shake."""
+        text = text.strip()
+        try:
+            code = normalize_code(text)
+        except DealCodeError:
+            code = ""
+        if code.startswith(PREFIX):  # a whole code, typed at once or pasted
+            self.letters, self._typed_prefix, self.error = code[len(PREFIX) :], "", ""
+            self._changed()
+            return
+        for char in text:
+            self._type_char(char)
+        self._changed()
+
+    def _type_char(self, char: str) -> None:
+        upper = char.upper() if char.isascii() else char
+        if not self.letters and PREFIX.startswith(self._typed_prefix + upper):
+            self._typed_prefix += upper  # the player types the prefix: take it as read
+            return
+        if self._typed_prefix not in ("", PREFIX):
+            # It was not the prefix after all: its letters were the code's.
+            pending, self._typed_prefix = self._typed_prefix, ""
+            for earlier in pending:
+                self._add_letter(earlier)
+        self._add_letter(upper)
+
+    def _add_letter(self, upper: str) -> None:
+        if not ("A" <= upper <= "Z" and len(upper) == 1):
+            self._refuse(N_("Only the letters A to Z"))
+        elif len(self.letters) >= CODE_LETTERS:
+            self._refuse(N_("A code has 7 letters"))
+        else:
+            self.letters += upper
+            self.error = ""
+
+    def erase(self) -> None:
+        """Backspace: the last letter goes."""
+        if self.letters:
+            self.letters = self.letters[:-1]
+        else:
+            self._typed_prefix = ""
+        self.error = ""
+        self._changed()
+
+    def paste(self) -> None:
+        """Ctrl+V: the clipboard's text, as if typed."""
+        import pygame.scrap
+
+        try:
+            text = pygame.scrap.get_text() or ""
+        except pygame.error:
+            text = ""
+        self.type_text(ui.drawable(text)[:64])
+
+    def _refuse(self, why: str) -> None:
+        self.error = why
+        self._shake = SHAKE_SECONDS
+
+    def _changed(self) -> None:
+        self._blink = 0.0  # the cursor shows at once after a key
+        self.dirty = True
+
+    def choose(self, key: str) -> Scene | None:
+        if key == "back":
+            return self.back()
+        if key == "erase":
+            self.erase()
+            return None
+        if key.startswith("letter-"):
+            self.type_text(key[len("letter-") :])
+            return None
+        try:
+            code = normalize_code(self.text)
+        except DealCodeError:
+            self._refuse(N_("A code looks like HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z."))
+            self.dirty = True
+            return None
+        from .dialogs import confirm_new_game
+        from .play import PlayScene
+
+        return confirm_new_game(self.ctx, self, lambda: PlayScene(self.ctx, Game.from_code(code)))
+
+    def handle_event(self, event: pygame.event.Event) -> Scene | None:
+        if event.type == pygame.TEXTINPUT:
+            self.type_text(event.text)
+            return None
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            if event.key == pygame.K_BACKSPACE:
+                self.erase()
+                return None
+            if event.key == pygame.K_v and ctrl:
+                self.paste()
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.dirty = True
+                return self.choose("play")
+            if event.key == pygame.K_SPACE:
+                return None  # typed text, not a button
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------- geometry
+    def header_height(self, unit: int, width: int) -> int:
+        field = self._field_height(unit)
+        if not self.pad:
+            return field
+        return field + self._pad_height(self._pad_key(unit, width))
+
+    def _field_height(self, unit: int) -> int:
+        """The field and the line under it."""
+        return unit + unit // 2 + max(12, unit // 2)
+
+    def header_key(self) -> object:
+        return self.pad
+
+    def _pad_key(self, unit: int, width: int) -> int:
+        """The pad's key size: a fingertip, smaller only when the window is tiny."""
+        rows = math.ceil(len(PAD_KEYS) / PAD_COLUMNS)
+        room = self.header_room(unit) - self._field_height(unit)
+        tallest = (room - (rows - 1) * 4) * 3 // (3 * rows + 1)
+        return max(12, min(unit, (width - unit) // PAD_COLUMNS - 4, tallest))
+
+    def _pad_height(self, key: int) -> int:
+        rows = math.ceil(len(PAD_KEYS) / PAD_COLUMNS)
+        return rows * key + (rows - 1) * 4 + key // 3
+
+    def field_rect(self, column: Column) -> pygame.Rect:
+        """The field: the prefix label and the seven letter cells."""
+        unit = column.unit
+        width = min(self.size[0] - unit // 2, unit * 9)
+        field = pygame.Rect(0, column.header.top + unit // 4, width, unit)
+        field.centerx = self.size[0] // 2
+        return field
+
+    def pad_rects(self, column: Column) -> dict[str, pygame.Rect]:
+        """The letter pad's keys (empty without a pad)."""
+        if not self.pad:
+            return {}
+        key = self._pad_key(column.unit, self.size[0])
+        top = self.field_rect(column).bottom + column.unit // 2 + max(12, column.unit // 2)
+        row_w = PAD_COLUMNS * key + (PAD_COLUMNS - 1) * 4
+        left = (self.size[0] - row_w) // 2
+        rects = {}
+        for index, name in enumerate(PAD_KEYS):
+            row, col = divmod(index, PAD_COLUMNS)
+            rect = pygame.Rect(left + col * (key + 4), top + row * (key + 4), key, key)
+            if name == "erase":
+                rect.width = row_w - col * (key + 4)
+            rects["erase" if name == "erase" else f"letter-{name}"] = rect
+        return rects
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        rects = super().button_rects()
+        rects.update(self.pad_rects(self.column()))
+        return rects
+
+    # ----------------------------------------------------------------- draw
+    def draw_header(self, surface: pygame.Surface, column: Column) -> None:
+        field = self.field_rect(column)
+        if self._shake:
+            field = field.move(round(math.sin(self._shake * 60) * column.unit / 8), 0)
+        pygame.draw.rect(surface, theme.PANEL, field, border_radius=column.unit // 5)
+        px = ui.fit_px(PREFIX + "W" * CODE_LETTERS, column.unit // 2, field.width - column.unit)
+        face_w = ui.text_surface("W", px, theme.PANEL_TEXT, True).get_width()
+        prefix = ui.text_surface(PREFIX, px, (120, 124, 120), True)
+        cell_w = face_w + max(2, px // 4)
+        total = prefix.get_width() + px // 3 + CODE_LETTERS * cell_w
+        x = field.centerx - total // 2
+        surface.blit(prefix, prefix.get_rect(midleft=(x, field.centery)))
+        x += prefix.get_width() + px // 3
+        for index in range(CODE_LETTERS):
+            cell = pygame.Rect(x + index * cell_w, field.top + field.height // 6, face_w, 0)
+            cell.height = field.height * 2 // 3
+            if index < len(self.letters):
+                ui.draw_text(
+                    surface,
+                    self.letters[index],
+                    px,
+                    theme.PANEL_TEXT,
+                    bold=True,
+                    center=cell.center,
+                )
+            baseline = pygame.Rect(cell.left, cell.bottom, cell.width, max(1, px // 12))
+            pygame.draw.rect(surface, (170, 170, 160), baseline)
+            if index == len(self.letters) and self.cursor_on:
+                caret = pygame.Rect(cell.left, cell.top, max(2, px // 10), cell.height)
+                pygame.draw.rect(surface, theme.PANEL_TEXT, caret)
+        if self.error:
+            error = _(self.error)
+            px = ui.fit_px(error, max(10, column.unit * 2 // 5), self.size[0] - column.unit // 2)
+            y = field.bottom + column.unit // 2
+            ui.draw_text(surface, error, px, theme.ACCENT, center=(self.size[0] // 2, y))
+        for name, rect in self.pad_rects(column).items():
+            label = "\u232b" if name == "erase" else name[len("letter-") :]
+            ui.draw_button(surface, rect, label, state=self.button_state(name))

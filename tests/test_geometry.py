@@ -1,0 +1,167 @@
+"""Every screen at every size in every language: no text or button overlaps another, and
+nothing leaves the window (issue 12). What is drawn is recorded from the drawing helpers
+while each scene draws itself through the real loop."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import position_text
+from ui_helpers import Driver, pygame
+
+from game import ui
+from game.i18n import LANGUAGES
+from game.kiosk import KioskConfig
+from game.rules import Game
+from game.rules.solver import solve
+from game.scenes.code_entry import CodeEntryScene
+from game.scenes.dialogs import ConfirmScene
+from game.scenes.end import StalemateScene, WinScene
+from game.scenes.kiosk import PinScene, PinTries, StillPlayingScene
+from game.scenes.menus import SettingsScene, StatisticsScene
+from game.scenes.play import PlayScene
+from game.scenes.rules_page import RulesScene
+from game.scenes.title import TitleScene
+
+SIZES = [(320, 240), (640, 480), (800, 600), (1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)]
+DEAL = "HM1-N-AAAAAAB"
+
+
+def _played(count):
+    game = Game.from_code(DEAL)
+    for removal in solve(Game.from_code(DEAL)).line[:count]:
+        game.remove(list(removal.slots))
+    return game
+
+
+def _scenes(ctx, kiosk):
+    """Each screen in a state that shows the most text."""
+    if kiosk:
+        ctx.kiosk = KioskConfig(exit_pin="1234")
+        title = TitleScene(ctx)
+        code = CodeEntryScene(ctx, back=title)
+        code.type_text("KIOSK")
+        code.type_text("1")  # refused: the error line shows
+        play = PlayScene(ctx, _played(2))
+        waiting = PinScene(ctx, play, "1234", PinTries(wait=12.0))
+        return {
+            "attract": title,
+            "code entry pad": code,
+            "still playing": StillPlayingScene(ctx, play, 15),
+            "pin": PinScene(ctx, play, "1234"),
+            "pin waiting": waiting,
+        }
+    ctx.stats.won_game("a game", 520, 3725.0)
+    ctx.stats.lost_game("another", 125)
+    play = PlayScene(ctx, _played(3))
+    stale = PlayScene(ctx, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
+    title = TitleScene(ctx, resume=play)
+    code = CodeEntryScene(ctx, back=title)
+    code.type_text("ABC")
+    code.type_text("%")
+    stats = StatisticsScene(ctx, back=title)
+    return {
+        "title": title,
+        "settings": SettingsScene(ctx, back=title),
+        "statistics": stats,
+        "reset question": ConfirmScene(
+            ctx,
+            stats,
+            "Reset all statistics? This cannot be undone.",
+            "Reset all statistics",
+            lambda: None,
+            no_label="Keep them",
+        ),
+        "rules": RulesScene(ctx, back=title),
+        "code entry": code,
+        "new game question": ConfirmScene(
+            ctx, play, "Abandon this game and deal a new one?", "New game", lambda: None
+        ),
+        "win": WinScene(ctx, play),
+        "stalemate": StalemateScene(ctx, stale),
+    }
+
+
+class _Recorder:
+    """Records the rectangles of texts and buttons drawn (after the last shade)."""
+
+    def __init__(self, monkeypatch):
+        self.texts: list[tuple[str, pygame.Rect, pygame.Rect | None]] = []
+        self.buttons: list[tuple[str, pygame.Rect]] = []
+        self._inside: pygame.Rect | None = None
+        draw_text, draw_button, shade = ui.draw_text, ui.draw_button, ui.shade
+
+        def text(surface, words, px, colour=ui.theme.TEXT, **kwargs):
+            rect = draw_text(surface, words, px, colour, **kwargs)
+            shown = rect.clip(surface.get_clip())  # what a scrolled list lets show
+            if surface is pygame.display.get_surface() and words.strip() and shown:
+                self.texts.append((words, shown, self._inside))
+            return rect
+
+        def button(surface, rect, label, **kwargs):
+            shown = rect.clip(surface.get_clip())
+            if surface is pygame.display.get_surface() and shown:
+                self.buttons.append((label, shown))
+            self._inside = rect
+            try:
+                return draw_button(surface, rect, label, **kwargs)
+            finally:
+                self._inside = None
+
+        def darken(surface, *args):
+            self.texts.clear()
+            self.buttons.clear()
+            return shade(surface, *args)
+
+        monkeypatch.setattr(ui, "draw_text", text)
+        monkeypatch.setattr(ui, "draw_button", button)
+        monkeypatch.setattr(ui, "shade", darken)
+
+    def problems(self, size):
+        window = pygame.Rect((0, 0), size)
+        found = []
+        for label, rect in self.buttons:
+            if not window.contains(rect):
+                found.append(f"button {label!r} leaves the window: {rect}")
+        for index, (label, rect) in enumerate(self.buttons):
+            for other, other_rect in self.buttons[index + 1 :]:
+                if rect.colliderect(other_rect):
+                    found.append(f"buttons {label!r} and {other!r} overlap")
+        loose = [(words, rect) for words, rect, inside in self.texts if inside is None]
+        for words, rect, inside in self.texts:
+            if not window.contains(rect):
+                found.append(f"text {words!r} leaves the window: {rect}")
+            if inside is not None and not inside.clip(window).contains(rect):
+                found.append(f"label {words!r} sticks out of its button")
+        for index, (words, rect) in enumerate(loose):
+            for other, other_rect in loose[index + 1 :]:
+                if rect.colliderect(other_rect):
+                    found.append(f"texts {words!r} and {other!r} overlap")
+            for label, button in self.buttons:
+                if rect.colliderect(button):
+                    found.append(f"text {words!r} runs into button {label!r}")
+        return found
+
+
+@pytest.mark.parametrize("kiosk", [False, True], ids=["desktop", "kiosk"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_text_or_button_overlaps_another_or_leaves_the_window(
+    display, ctx, monkeypatch, size, code, kiosk
+):
+    ctx.settings.language = code
+    ctx.apply_settings()
+    scenes = _scenes(ctx, kiosk)
+    driver = Driver(TitleScene(ctx), size=size)
+    recorder = _Recorder(monkeypatch)
+    found = {}
+    for name, scene in scenes.items():
+        driver.loop.switch(scene)
+        recorder.texts.clear()
+        recorder.buttons.clear()
+        scene.invalidate()
+        driver.frames(1)
+        assert recorder.texts or recorder.buttons, name
+        problems = recorder.problems(size)
+        if problems:
+            found[name] = problems
+    assert not found, found
