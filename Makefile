@@ -9,7 +9,8 @@ STAMP  := $(VENV)/.installed
 PO     := $(wildcard game/locale/*/LC_MESSAGES/halfmoon.po)
 MO     := $(PO:.po=.mo)
 
-.PHONY: play test lint solver-sample catalogs pot bench bench-check monkey resize-storm clean
+.PHONY: play test lint solver-sample catalogs pot bench bench-check monkey resize-storm \
+	screens clean
 
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
@@ -60,6 +61,11 @@ STORM_SECONDS ?= 120
 resize-storm: $(STAMP) $(MO)
 	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS)
 	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS) --window-manager
+
+# Every screen at five sizes in English, Russian and Finnish, from a real X window (Xvfb):
+# docs/screens/ (tools/screens.py).
+screens: $(STAMP) $(MO)
+	$(BIN)/python tools/screens.py --out docs/screens --langs en,ru,fi --width 400
 
 solver-sample: $(STAMP)
 	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1

@@ -35,7 +35,7 @@ class CodeEntryScene(MenuScene):
     """Type a deal code and play it."""
 
     title = N_("Enter a deal code")
-    pinned_keys = ("play", "back")
+    centre_list = False  # the buttons right under the field
 
     def __init__(self, ctx: Context, back: Scene) -> None:
         super().__init__(ctx)
@@ -57,6 +57,11 @@ class CodeEntryScene(MenuScene):
     def pad(self) -> bool:
         """Whether the on-screen letter pad shows (a kiosk has no keyboard)."""
         return self.ctx.kiosk is not None
+
+    @property  # type: ignore[override]
+    def pinned_keys(self) -> tuple[str, ...]:
+        """With the pad, Play and Back stay at the bottom whatever the pad takes."""
+        return ("play", "back") if self.pad else ()
 
     # ------------------------------------------------------------ the scene
     def enter(self, size: tuple[int, int]) -> None:

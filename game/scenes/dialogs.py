@@ -49,7 +49,7 @@ def panel_layout(
     ``labels`` are (key, translated label) of the buttons."""
     width, height = size
     margin = max(8, min(width, height) // 40)
-    unit = max(22, round(min(height * 0.085, width * 0.065)))
+    unit = max(22, round(min(height * 0.085, width * 0.09)))
     while True:
         panel = _panel_at(size, unit, margin, title, lines, labels)
         if panel.box.height <= height - 2 * margin or unit <= 22:
@@ -67,7 +67,7 @@ def _panel_at(
 ) -> Panel:
     width, height = size
     gap = max(6, unit // 4)
-    box_w = min(width - 2 * margin, max(unit * 9, int(width * 0.44)))
+    box_w = min(width - 2 * margin, max(unit * 9, int(width * 0.44)), unit * 12)
     text_w = box_w - 2 * gap
     title_px = round(unit * 1.05)
     titles: tuple[str, ...] = (title,)

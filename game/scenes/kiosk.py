@@ -147,7 +147,10 @@ class StillPlayingScene(Scene):
         self.under.draw(surface, alpha)
         ui.shade(surface)
         width, height = self.size
-        box = pygame.Rect(0, 0, min(width - 24, max(520, width // 3)), max(240, height // 3))
+        side = min(width, height)
+        box = pygame.Rect(
+            0, 0, min(width - 24, max(520, width // 3, side * 3 // 5)), max(240, height // 3)
+        )
         box.center = (width // 2, height // 2)
         ui.panel(surface, box)
         unit = box.height // 6

@@ -60,6 +60,8 @@ class MenuScene(ButtonScene):
     """The untranslated title."""
     pinned_keys: tuple[str, ...] = ()
     """Keys of buttons pinned at the bottom instead of scrolling (e.g. ``("back",)``)."""
+    centre_list = True
+    """Whether a list that fits is centred in its room (else it follows the header)."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -126,7 +128,9 @@ class MenuScene(ButtonScene):
         title = pygame.Rect(0, margin, width, round(unit * 1.5)) if self.title else None
         top = title.bottom if title is not None else margin
         header = pygame.Rect(0, top, width, self.header_height(unit, width))
-        button_w = min(width - 2 * margin, max(unit * 7, round(width * 0.3)))
+        wanted = max(10, int(unit * 0.42))
+        widest = max((font(wanted, True).size(ui.drawable(t))[0] for _k, t in entries), default=0)
+        button_w = min(width - 2 * margin, max(unit * 7, round(width * 0.3), widest + unit))
         left = (width - button_w) // 2
         pinned_entries = [e for e in entries if e[0] in self.pinned_keys]
         listed = [e for e in entries if e[0] not in self.pinned_keys]
@@ -157,7 +161,7 @@ class MenuScene(ButtonScene):
         content_h = max(0, y - gap)
         view = pygame.Rect(0, header.bottom + gap, width, max(unit, bottom - header.bottom - gap))
         if content_h < view.height:  # it all fits: centre the list in its room
-            shift = (view.height - content_h) // 2
+            shift = (view.height - content_h) // 2 if self.centre_list else 0
             view = pygame.Rect(0, view.top + shift, width, content_h)
         labels = [label for _k, label in entries]
         return Column(

@@ -145,7 +145,7 @@ class TitleScene(MenuScene):
         width, height = self.size
         card_w = max(24, min(width // 10, height // 7))
         size = (card_w, round(card_w * 1.4))
-        menu = _menu_area(column)
+        menu = _menu_area(column).union(self._invite_place(column)[0])
         top = column.title.bottom + size[1] // 2 + column.unit // 6
         bottom = height - size[1] // 2 - column.unit // 3
         rx = width / 2 - card_w * 0.6
@@ -164,7 +164,6 @@ class TitleScene(MenuScene):
 
     def _draw_attract(self, surface: pygame.Surface, column: Column) -> None:
         """Cards along an arc around the menu, and an invitation under it."""
-        width, height = self.size
         for card, rect, alpha in self.attract_cards(column):
             if alpha < 6:
                 continue
@@ -181,10 +180,21 @@ class TitleScene(MenuScene):
         surface.blit(veil, menu)
         pulse = 0.6 + 0.4 * math.sin(self.time * 3.0)
         colour = tuple(int(c * pulse + 40 * (1 - pulse)) for c in theme.ACCENT)
+        place, px = self._invite_place(column)
+        invite = _("Touch anywhere to play")
+        ui.draw_text(surface, invite, px, colour, bold=True, center=place.center)
+
+    def _invite_place(self, column: Column) -> tuple[pygame.Rect, int]:
+        """Where "Touch anywhere to play" goes, under the menu, and its size."""
+        width, height = self.size
         invite = _("Touch anywhere to play")
         px = ui.fit_px(invite, column.unit // 2, width - 2 * column.unit // 3, bold=True)
+        text_w = ui.text_surface(invite, px, theme.ACCENT, True).get_width()
+        menu = _menu_area(column)
         y = min(height - px, menu.bottom + column.unit // 2 + px // 2)
-        ui.draw_text(surface, invite, px, colour, bold=True, center=(width // 2, y))
+        place = pygame.Rect(0, 0, text_w + px, round(px * 1.4))
+        place.center = (width // 2, y)
+        return place, px
 
 
 def _menu_area(column: Column) -> pygame.Rect:

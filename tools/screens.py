@@ -1,0 +1,271 @@
+"""Screenshots of every screen in a real X window (Xvfb), for looking at and for the docs.
+
+    python tools/screens.py [--out docs/screens] [--sizes 640x480,1920x1080] [--langs en,ru]
+                            [--full DIR] [--width 480]
+
+For each size it starts an Xvfb screen of exactly that size (no window manager, so the
+game's window fills it), runs the real game's session with SDL's X11 driver, brings up
+each scene in turn and takes the screen with ImageMagick's ``import``. The shots go to
+``--out`` scaled down to ``--width`` pixels (small PNGs for the repository) and, with
+``--full``, at full size too (to look at closely). Needs Xvfb and ImageMagick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from xsession import missing, virtual_display  # noqa: E402
+
+SIZES = "640x480,1280x720,1920x1080,3840x2160,1080x1920"
+SCENES = (
+    "title",
+    "settings",
+    "statistics",
+    "rules",
+    "code",
+    "play",
+    "question",
+    "win",
+    "stalemate",
+    "attract",
+    "kiosk-code",
+    "still-playing",
+    "pin",
+)
+
+
+STALEMATE = "\n".join(
+    [
+        f"{n}: {cards}"
+        for n, cards in zip(range(1, 13), ["9C 2S", "QD", "4H 7S", *["-"] * 9], strict=True)
+    ]
+    + [f"R{n}: {card}" for n, card in zip(range(1, 9), ["KS", "8D", *["-"] * 6], strict=True)]
+)
+"""A table with cards left and no pair or triple: the stalemate panel's background."""
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, height = (int(part) for part in text.split("x"))
+    return width, height
+
+
+def shoot(
+    display: str,
+    size: tuple[int, int],
+    langs: list[str],
+    scenes: list[str],
+    out: Path,
+    full: Path | None,
+    width: int,
+) -> list[Path]:
+    """Every scene of ``scenes`` in every language at ``size``; the small shots' paths."""
+    with tempfile.TemporaryDirectory(prefix="hm-screens-") as home:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.update(
+            DISPLAY=display,
+            HALFMOON_HOME=home,
+            SDL_AUDIODRIVER="dummy",
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--child",
+                f"{size[0]}x{size[1]}",
+                "--langs",
+                ",".join(langs),
+                "--scenes",
+                ",".join(scenes),
+                "--out",
+                str(out),
+                "--width",
+                str(width),
+                *(["--full", str(full)] if full else []),
+            ],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr[-3000:])
+        return [Path(line) for line in done.stdout.split()]
+
+
+def child(
+    size: tuple[int, int],
+    langs: list[str],
+    scenes: list[str],
+    out: Path,
+    full: Path | None,
+    width: int,
+) -> None:
+    """In the X display: open the session, draw each scene, take the screen."""
+    import pygame
+
+    from game.app import parse_args
+    from game.kiosk import KioskConfig
+    from game.rules import Game
+    from game.rules.solver import solve
+    from game.scenes.code_entry import CodeEntryScene
+    from game.scenes.dialogs import ConfirmScene
+    from game.scenes.end import StalemateScene, WinScene
+    from game.scenes.kiosk import PinScene, StillPlayingScene
+    from game.scenes.menus import SettingsScene, StatisticsScene
+    from game.scenes.play import PlayScene
+    from game.scenes.rules_page import RulesScene
+    from game.scenes.title import TitleScene
+    from game.session import Session
+    from game.storage import Storage
+
+    home = Path(os.environ["HALFMOON_HOME"])
+    session = Session.open(
+        parse_args(["--window", f"{size[0]}x{size[1]}"]),
+        None,
+        Storage(home / "config", home / "data"),
+    )
+    ctx = session.ctx
+    deal = "HM1-N-AAAAAAB"
+    line = solve(Game.from_code(deal)).line
+
+    def played(count: int) -> Game:
+        game = Game.from_code(deal)
+        for removal in line[:count]:
+            game.remove(list(removal.slots))
+        return game
+
+    def make(name: str):
+        ctx.kiosk = None
+        ctx.settings.placement_aid = True
+        ctx.settings.move_errors = True
+        if name in ("attract", "kiosk-code", "still-playing", "pin"):
+            ctx.kiosk = KioskConfig(exit_pin="1234")
+        play = PlayScene(ctx, played(9), 95.0)
+        title = TitleScene(ctx, resume=play)
+        if name == "title":
+            return title
+        if name == "settings":
+            return SettingsScene(ctx, back=title)
+        if name == "statistics":
+            from game.statistics import Statistics
+
+            ctx.stats = Statistics()
+            for number, seconds in enumerate((412.0, 388.5, 530.0)):
+                ctx.stats.won_game(f"won {number}", 520, seconds)
+            ctx.stats.lost_game("lost", 140)
+            ctx.stats.stalemate("lost")
+            return StatisticsScene(ctx, back=title)
+        if name == "rules":
+            return RulesScene(ctx, back=title)
+        if name in ("code", "kiosk-code"):
+            code = CodeEntryScene(ctx, back=title)
+            code.type_text("QWERT")
+            return code
+        if name == "play":
+            play.clock_started = True
+            playable = play.game.playable()
+            number = next(s for s, c in playable.items() if not c.is_face)
+            play.game.tap(number)
+            return play
+        if name == "question":
+            return ConfirmScene(
+                ctx, play, "Abandon this game and deal a new one?", "New game", lambda: None
+            )
+        if name == "win":
+            won = PlayScene(ctx, played(len(line)), 412.0)
+            return WinScene(ctx, won)
+        if name == "stalemate":
+            return StalemateScene(ctx, PlayScene(ctx, Game.from_position(STALEMATE)))
+        if name == "attract":
+            ctx.game = None
+            attract = TitleScene(ctx)
+            attract.time = 13.0
+            return attract
+        if name == "still-playing":
+            return StillPlayingScene(ctx, play, 11.4)
+        if name == "pin":
+            return PinScene(ctx, play, "1234")
+        raise ValueError(name)
+
+    shots = []
+    try:
+        for lang in langs:
+            ctx.settings.language = lang
+            ctx.apply_settings()
+            for name in scenes:
+                scene = make(name)
+                session.loop.switch(scene)
+                for _ in range(3):
+                    session.loop.frame(1 / 60)
+                scene.invalidate()
+                session.loop.frame(1 / 60)
+                pygame.event.pump()
+                stem = f"{name}-{size[0]}x{size[1]}-{lang}"
+                big = (full or Path(tempfile.gettempdir())) / f"{stem}.png"
+                big.parent.mkdir(parents=True, exist_ok=True)
+                subprocess.run(["import", "-window", "root", str(big)], check=True, timeout=60)
+                small = out / f"{stem}.png"
+                small.parent.mkdir(parents=True, exist_ok=True)
+                subprocess.run(
+                    [
+                        "convert",
+                        str(big),
+                        "-resize",
+                        f"{width}x{width}>",
+                        "-strip",
+                        "-colors",
+                        "128",
+                        f"PNG8:{small}",
+                    ],
+                    check=True,
+                    timeout=60,
+                )
+                if full is None:
+                    big.unlink()
+                shots.append(small)
+    finally:
+        session.close()
+    print("\n".join(str(path) for path in shots))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
+    parser.add_argument("--full", type=Path, default=None)
+    parser.add_argument("--sizes", default=SIZES)
+    parser.add_argument("--langs", default="en")
+    parser.add_argument("--scenes", default=",".join(SCENES))
+    parser.add_argument("--width", type=int, default=480)
+    parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    langs = args.langs.split(",")
+    scenes = args.scenes.split(",")
+    if args.child:
+        child(_size(args.child), langs, scenes, args.out, args.full, args.width)
+        return 0
+    absent = missing(("Xvfb", "import", "convert"))
+    if absent:
+        print(f"screens: {', '.join(absent)} not installed", file=sys.stderr)
+        return 2
+    for text in args.sizes.split(","):
+        size = _size(text)
+        with virtual_display(size) as display:
+            for path in shoot(display, size, langs, scenes, args.out, args.full, args.width):
+                print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
