@@ -159,7 +159,7 @@ def _arrange(
     label_h = max(12, round(card_h * 0.16))
     cell_w = card_w
     cell_h = card_h + 7 * step + label_h
-    margin = max(4, card_w // 12)
+    margin = max(6, card_w // 7, play.width // 120)  # room for the selection glow and focus ring
     offsets = _arc_points(1.0, 1.0, *shape)
     xs = [x for x, _ in offsets]
     ys = [y for _, y in offsets]

@@ -6,6 +6,8 @@ SLOT_EDGE = (60, 140, 100)
 BAR = (18, 30, 26)
 TEXT = (236, 240, 236)
 TEXT_DIM = (170, 190, 178)
+CAPTION = (200, 216, 206)
+"""Lines that explain a button: 5:1 against the felt (WCAG AA for small text)."""
 BUTTON = (46, 70, 60)
 BUTTON_EDGE = (110, 150, 130)
 BUTTON_TEXT = (240, 244, 240)

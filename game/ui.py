@@ -53,11 +53,14 @@ def fit_px(text: str, px: int, width: int, bold: bool = False) -> int:
 
 
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` broken at spaces into lines that fit ``width`` pixels at ``px``."""
+    """``text`` broken at spaces into lines that fit ``width`` pixels at ``px`` (never at
+    a no-break space, U+00A0: a Russian dash stays with the word before it)."""
     face = font(px, bold)
     lines: list[str] = []
     line = ""
-    for word in drawable(text).split():
+    for word in drawable(text).split(" "):
+        if not word:
+            continue
         trial = f"{line} {word}".strip()
         if line and face.size(trial)[0] > width:
             lines.append(line)
@@ -111,10 +114,8 @@ def draw_button(
         fill = tuple(c * 3 // 4 for c in fill)
     elif state == "hover":
         fill = tuple(min(255, c + (255 - c) // 5) for c in fill)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(
-        surface, theme.BUTTON_EDGE, rect, width=max(1, rect.height // 24), border_radius=radius
-    )
+    rounded_rect(surface, fill, rect, radius)
+    rounded_rect(surface, theme.BUTTON_EDGE, rect, radius, max(1, rect.height // 24))
     colour = theme.PANEL_TEXT if primary else theme.BUTTON_TEXT
     if not enabled:
         colour = theme.TEXT_DIM
@@ -147,13 +148,46 @@ def shade(surface: pygame.Surface, colour: tuple[int, int, int, int] = theme.SHA
     surface.blit(veil, (0, 0))
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A light rounded panel with a soft edge."""
-    radius = max(8, rect.height // 16)
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
-    pygame.draw.rect(
-        surface, theme.ACCENT, rect, width=max(2, rect.height // 120), border_radius=radius
-    )
+def rounded_rect(
+    surface: pygame.Surface,
+    colour: tuple[int, ...],
+    rect: pygame.Rect,
+    radius: int,
+    width: int = 0,
+) -> None:
+    """A rectangle with round corners, the corners antialiased (``width`` 0: filled,
+    else an outline that thick)."""
+    radius = max(0, min(radius, rect.width // 2, rect.height // 2))
+    if radius < 2:
+        pygame.draw.rect(surface, colour, rect, width)
+        return
+    left, top = rect.left + radius, rect.top + radius
+    right, bottom = rect.right - 1 - radius, rect.bottom - 1 - radius
+    if width == 0 or width >= radius:
+        pygame.draw.rect(surface, colour, rect.inflate(-2 * radius, 0))
+        pygame.draw.rect(surface, colour, rect.inflate(0, -2 * radius))
+        width = 0
+    else:
+        pygame.draw.rect(surface, colour, (left, rect.top, right - left + 1, width))
+        pygame.draw.rect(surface, colour, (left, rect.bottom - width, right - left + 1, width))
+        pygame.draw.rect(surface, colour, (rect.left, top, width, bottom - top + 1))
+        pygame.draw.rect(surface, colour, (rect.right - width, top, width, bottom - top + 1))
+    for centre, corner in (
+        ((left, top), "draw_top_left"),
+        ((right, top), "draw_top_right"),
+        ((left, bottom), "draw_bottom_left"),
+        ((right, bottom), "draw_bottom_right"),
+    ):
+        pygame.draw.aacircle(surface, colour, centre, radius, width, **{corner: True})
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, unit: int | None = None) -> None:
+    """A light rounded panel with an accent edge; ``unit`` (its buttons' height) sets the
+    corners and the edge, so every dialog looks alike."""
+    unit = unit if unit is not None else max(24, min(rect.width, rect.height) // 6)
+    radius = max(6, unit // 3)
+    rounded_rect(surface, theme.PANEL, rect, radius)
+    rounded_rect(surface, theme.ACCENT, rect, radius, max(2, unit // 18))
 
 
 def format_time(seconds: float) -> str:

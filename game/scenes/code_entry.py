@@ -35,7 +35,6 @@ class CodeEntryScene(MenuScene):
     """Type a deal code and play it."""
 
     title = N_("Enter a deal code")
-    centre_list = False  # the buttons right under the field
 
     def __init__(self, ctx: Context, back: Scene) -> None:
         super().__init__(ctx)
@@ -239,6 +238,9 @@ class CodeEntryScene(MenuScene):
         """The field: the prefix label and the seven letter cells."""
         unit = column.unit
         width = min(self.size[0] - unit // 2, unit * 9)
+        if self.pad:  # as wide as the pad under it
+            key = self._pad_key(unit, self.size[0])
+            width = PAD_COLUMNS * key + (PAD_COLUMNS - 1) * 4
         field = pygame.Rect(0, column.header.top + unit // 4, width, unit)
         field.centerx = self.size[0] // 2
         return field

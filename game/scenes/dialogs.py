@@ -30,28 +30,38 @@ class Panel:
     """Where a panel, its text and its buttons go."""
 
     box: pygame.Rect
+    unit: int
+    """The buttons' height: it sets every other size, so all panels look alike."""
     titles: tuple[str, ...]
     """The title, wrapped when it is long (a question)."""
     title_px: int
+    big: str
+    """A large figure under the title (a countdown), or ''."""
+    big_px: int
     lines: tuple[str, ...]
     """The text under the title, wrapped to the panel."""
     line_px: int
     text: pygame.Rect
-    """Where the title and the lines are written."""
+    """Where the title, the figure and the lines are written."""
     buttons: dict[str, pygame.Rect]
 
 
 def panel_layout(
-    size: tuple[int, int], title: str, lines: Sequence[str], labels: Sequence[tuple[str, str]]
+    size: tuple[int, int],
+    title: str,
+    lines: Sequence[str],
+    labels: Sequence[tuple[str, str]],
+    default: str | None = None,
+    big: str = "",
 ) -> Panel:
     """The panel for a window of ``size``: as large as the window allows (up to 4K), every
-    text inside it, the buttons in a row when their labels fit, else in a column.
-    ``labels`` are (key, translated label) of the buttons."""
+    text inside it, the buttons in a row when their labels fit, else in a column with the
+    ``default`` one first. ``labels`` are (key, translated label) of the buttons."""
     width, height = size
     margin = max(8, min(width, height) // 40)
     unit = max(22, round(min(height * 0.085, width * 0.09)))
     while True:
-        panel = _panel_at(size, unit, margin, title, lines, labels)
+        panel = _panel_at(size, unit, margin, title, lines, labels, default, big)
         if panel.box.height <= height - 2 * margin or unit <= 22:
             return panel
         unit = max(22, int(unit * 0.9))
@@ -64,42 +74,54 @@ def _panel_at(
     title: str,
     lines: Sequence[str],
     labels: Sequence[tuple[str, str]],
+    default: str | None,
+    big: str,
 ) -> Panel:
     width, height = size
     gap = max(6, unit // 4)
     box_w = min(width - 2 * margin, max(unit * 9, int(width * 0.44)), unit * 12)
-    text_w = box_w - 2 * gap
-    title_px = round(unit * 1.05)
-    titles: tuple[str, ...] = (title,)
-    wide = font(title_px, True).size(ui.drawable(title))[0]
-    if wide > text_w and title_px * text_w / wide < unit * 0.75:
+    pad = max(gap, box_w // 24)
+    text_w = box_w - 2 * pad
+    title_px = round(unit * 0.85)
+    titles: tuple[str, ...] = (title,) if title else ()
+    wide = font(title_px, True).size(ui.drawable(title))[0] if title else 0
+    if wide > text_w and title_px * text_w / wide < unit * 0.65:
         # Too long for one line at a good size (a question): wrapped, a little smaller.
-        title_px = max(10, round(unit * 0.7))
+        title_px = max(10, round(unit * 0.65))
         titles = tuple(ui.wrap(title, title_px, text_w, bold=True))
     elif wide > text_w:
         title_px = ui.fit_px(title, title_px, text_w, bold=True)
     line_px = max(10, round(unit * 0.42))
     wrapped = tuple(part for line in lines for part in ui.wrap(line, line_px, text_w))
-    text_h = round(title_px * 1.35) * len(titles) + round(line_px * 1.3) * len(wrapped)
+    big_px = round(unit * 1.6) if big else 0
+    text_h = (
+        round(title_px * 1.35) * len(titles)
+        + round(big_px * 1.2)
+        + round(line_px * 1.3) * len(wrapped)
+    )
     count = max(1, len(labels))
-    button_w = (box_w - gap * (count + 1)) // count
+    button_w = (box_w - 2 * pad - gap * (count - 1)) // count
     label_px = max(10, int(unit * 0.42))
     row = all(font(label_px, True).size(label)[0] <= button_w - unit // 2 for _k, label in labels)
     buttons_h = unit if row else count * unit + (count - 1) * gap
-    box = pygame.Rect(0, 0, box_w, gap * 3 + text_h + buttons_h)
+    box = pygame.Rect(0, 0, box_w, pad + text_h + gap * 2 + buttons_h + pad)
     box.center = (width // 2, height // 2)
+    keys = [key for key, _label in labels]
+    if not row and default in keys:  # in a column the default answer comes first
+        keys.remove(default)
+        keys.insert(0, default)
     buttons = {}
-    for index, (key, _label) in enumerate(labels):
+    for index, key in enumerate(keys):
         if row:
             rect = pygame.Rect(
-                box.left + gap + index * (button_w + gap), box.bottom - gap - unit, button_w, unit
+                box.left + pad + index * (button_w + gap), box.bottom - pad - unit, button_w, unit
             )
         else:
-            rect = pygame.Rect(0, 0, min(box_w - 2 * gap, unit * 8), unit)
-            rect.midbottom = (box.centerx, box.bottom - gap - (count - 1 - index) * (unit + gap))
+            rect = pygame.Rect(0, 0, min(box_w - 2 * pad, unit * 8), unit)
+            rect.midbottom = (box.centerx, box.bottom - pad - (count - 1 - index) * (unit + gap))
         buttons[key] = rect
-    text = pygame.Rect(box.left + gap, box.top + gap, text_w, text_h)
-    return Panel(box, titles, title_px, wrapped, line_px, text, buttons)
+    text = pygame.Rect(box.left + pad, box.top + pad, text_w, text_h)
+    return Panel(box, unit, titles, title_px, big, big_px, wrapped, line_px, text, buttons)
 
 
 class Dialog(ButtonScene):
@@ -124,16 +146,26 @@ class Dialog(ButtonScene):
         """The text under the title, translated."""
         return []
 
+    def big(self) -> str:
+        """A large figure under the title (a countdown), or ''."""
+        return ""
+
+    def shown_actions(self) -> tuple[tuple[str, str], ...]:
+        """The buttons shown now (a scene may leave out one that would do nothing)."""
+        return self.actions
+
     def default(self) -> str | None:
-        return self.actions[0][0] if self.actions else None
+        actions = self.shown_actions()
+        return actions[0][0] if actions else None
 
     def panel(self) -> Panel:
         """The panel's geometry for the current window, language and text (kept)."""
-        labels = tuple((key, _(label)) for key, label in self.actions)
-        title, lines = _(self.title), tuple(self.lines())
-        key = (self.size, title, lines, labels)
+        labels = tuple((key, _(label)) for key, label in self.shown_actions())
+        title, lines, big = _(self.title), tuple(self.lines()), self.big()
+        key = (self.size, title, lines, labels, big)
         if self._panel is None or self._panel[0] != key:
-            self._panel = (key, panel_layout(self.size, title, lines, labels))
+            layout = panel_layout(self.size, title, lines, labels, self.default(), big)
+            self._panel = (key, layout)
         return self._panel[1]
 
     def buttons(self) -> dict[str, pygame.Rect]:
@@ -148,18 +180,23 @@ class Dialog(ButtonScene):
         self.under.draw(surface, alpha)
         ui.shade(surface)
         panel = self.panel()
-        ui.panel(surface, panel.box)
+        ui.panel(surface, panel.box, panel.unit)
         centre = panel.box.centerx
         y = panel.text.top
         for title in panel.titles:
             px = ui.fit_px(title, panel.title_px, panel.text.width, bold=True)
             ui.draw_text(surface, title, px, theme.PANEL_TEXT, bold=True, midtop=(centre, y))
             y += round(panel.title_px * 1.35)
+        if panel.big:
+            ui.draw_text(
+                surface, panel.big, panel.big_px, theme.PANEL_TEXT, bold=True, midtop=(centre, y)
+            )
+            y += round(panel.big_px * 1.2)
         for line in panel.lines:
             ui.draw_text(surface, line, panel.line_px, theme.PANEL_TEXT, midtop=(centre, y))
             y += round(panel.line_px * 1.3)
         default = self.default()
-        for key, label in self.actions:
+        for key, label in self.shown_actions():
             ui.draw_button(
                 surface,
                 panel.buttons[key],

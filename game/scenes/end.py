@@ -59,6 +59,12 @@ class StalemateScene(_EndScene):
         ("new", N_("New game")),
     )
 
+    def shown_actions(self) -> tuple[tuple[str, str], ...]:
+        """Undo only when there is a move to take back (a deal may start stuck)."""
+        if self.play.game.can_undo():
+            return self.actions
+        return tuple(action for action in self.actions if action[0] != "undo")
+
     def lines(self) -> list[str]:
         game = self.play.game
         left = game.table.card_count()
@@ -76,7 +82,7 @@ class StalemateScene(_EndScene):
         return super().key(event)
 
     def choose(self, key: str) -> Scene | None:
-        if key == "undo":
+        if key == "undo" and self.play.game.can_undo():
             self.play.undo()
             self.ctx.game = self.play.game
             return self.play

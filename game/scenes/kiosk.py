@@ -12,9 +12,10 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme, ui
-from ..i18n import _
+from ..i18n import N_, _
 from ..kiosk import PIN_DIGITS, KioskConfig, KioskConfigError
 from .base import Context, Quit, Scene, pointer_position
+from .dialogs import Dialog
 
 PIN_TRIES = 5
 """Wrong PINs in a row before the keypad makes the operator wait."""
@@ -108,24 +109,32 @@ class KioskGuard:
         return StillPlayingScene(self.ctx, scene, self.config.countdown_seconds)
 
 
-class StillPlayingScene(Scene):
+class StillPlayingScene(Dialog):
     """ "Still playing?" over the current screen, counting down to the title."""
 
-    animating = True
+    title = N_("Still playing?")
+    actions = (("keep", N_("Keep playing")),)
 
     def __init__(self, ctx: Context, under: Scene, seconds: float) -> None:
-        super().__init__(ctx)
-        self.under = under
+        super().__init__(ctx, under)
         self.remaining = seconds
 
-    def enter(self, size: tuple[int, int]) -> None:
-        super().enter(size)
-        self.under.enter(size)
+    def big(self) -> str:
+        return str(max(0, int(self.remaining + 0.999)))
+
+    def lines(self) -> list[str]:
+        return [_("Touch the screen to keep playing; at 0 the game goes back to the start.")]
+
+    def choose(self, key: str) -> Scene | None:
+        self.under.invalidate()
+        return self.under
+
+    def back(self) -> Scene | None:
+        return self.choose("keep")
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         if event.type in INPUT_EVENTS and event.type not in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
-            self.under.dirty = True
-            return self.under
+            return self.choose("keep")  # any touch or key: somebody is there
         return None
 
     def rest_for(self) -> float:
@@ -134,50 +143,16 @@ class StillPlayingScene(Scene):
 
     def update(self, dt: float) -> Scene | None:
         super().update(dt)
+        shown = self.big()
         self.remaining -= dt
+        if self.big() != shown:
+            self.dirty = True
         if self.remaining > 0:
             return None
         from .title import TitleScene
 
         self.ctx.leave()
         return TitleScene(self.ctx)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        self.under.invalidate()
-        self.under.draw(surface, alpha)
-        ui.shade(surface)
-        width, height = self.size
-        side = min(width, height)
-        box = pygame.Rect(
-            0, 0, min(width - 24, max(520, width // 3, side * 3 // 5)), max(240, height // 3)
-        )
-        box.center = (width // 2, height // 2)
-        ui.panel(surface, box)
-        unit = box.height // 6
-        title = _("Still playing?")
-        px = ui.fit_px(title, unit, box.width - 40, bold=True)
-        ui.draw_text(
-            surface, title, px, theme.PANEL_TEXT, bold=True, center=(box.centerx, box.top + unit)
-        )
-        ui.draw_text(
-            surface,
-            str(max(0, int(self.remaining + 0.999))),
-            unit * 2,
-            theme.PANEL_TEXT,
-            bold=True,
-            center=box.center,
-        )
-        hint = _("Touch the screen to go on playing.")
-        ui.draw_paragraph(
-            surface,
-            hint,
-            max(14, unit // 2),
-            theme.PANEL_TEXT,
-            box.centerx,
-            box.bottom - unit * 3 // 2,
-            box.width - 40,
-        )
-        return None
 
 
 class PinScene(Scene):
@@ -206,14 +181,27 @@ class PinScene(Scene):
             self.dirty = True
         return None
 
+    def geometry(self) -> tuple[int, pygame.Rect, pygame.Rect]:
+        """The key size, the title's band and the field that shows the digits typed:
+        the title along the top as on every screen, the field and the pad under it."""
+        width, height = self.size
+        unit = max(18, min(height // 9, width // 5))
+        margin = max(6, unit // 3)
+        title = pygame.Rect(0, margin, width, round(unit * 1.2))
+        gap = unit // 5
+        field = pygame.Rect(0, 0, 3 * unit + 2 * gap, round(unit * 0.8))
+        block = field.height + gap * 2 + 5 * unit + 4 * gap
+        room = height - title.bottom - margin
+        field.midtop = (width // 2, title.bottom + max(0, (room - block) // 2))
+        return unit, title, field
+
     def buttons(self) -> dict[str, pygame.Rect]:
         """The keypad's keys and Cancel."""
-        width, height = self.size
-        unit = max(18, min(height // 8, width // 5, 160))
+        unit, _title, field = self.geometry()
         gap = unit // 5
         pad_w = 3 * unit + 2 * gap
-        left = (width - pad_w) // 2
-        top = (height - (5 * unit + 4 * gap)) // 2 + unit
+        left = field.left
+        top = field.bottom + gap * 2
         rects = {}
         for index, key in enumerate(self.KEYS):
             row, col = divmod(index, 3)
@@ -235,7 +223,7 @@ class PinScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.press("ok")
             if event.key == pygame.K_BACKSPACE:
-                return self.press("clear")
+                return self.press("clear")  # the last digit goes
             if event.unicode and event.unicode in PIN_DIGITS:
                 return self.press(event.unicode)
         return None
@@ -249,7 +237,7 @@ class PinScene(Scene):
         if self.tries.wait > 0:
             return None  # too many wrong PINs: the keypad waits
         if key == "clear":
-            self.typed = ""
+            self.typed = self.typed[:-1]
         elif key == "ok":
             if self.typed == self.pin:
                 return Quit(self.ctx)
@@ -262,29 +250,26 @@ class PinScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         surface.fill(theme.FELT_DARK)
+        unit, title, field = self.geometry()
         buttons = self.buttons()
-        unit = buttons["1"].height
-        top = buttons["1"].top
         label = _("Wrong PIN") if self.wrong else _("Operator PIN")
         if self.tries.wait > 0:
             label = _("Too many wrong PINs: wait {seconds} s").format(seconds=self._shown_wait)
-        ui.draw_text(
-            surface,
-            label,
-            ui.fit_px(label, unit // 2, self.size[0] - 20, bold=True),
-            theme.ACCENT if self.wrong or self.tries.wait > 0 else theme.TEXT,
-            bold=True,
-            center=(self.size[0] // 2, top - unit * 3 // 2),
-        )
-        ui.draw_text(
-            surface,
-            "\u2022" * len(self.typed) or " ",
-            unit // 2,
-            theme.TEXT,
-            bold=True,
-            center=(self.size[0] // 2, top - unit * 2 // 3),
-        )
-        names = {"clear": "C", "ok": "OK", "cancel": _("Cancel")}
+        px = ui.fit_px(label, int(unit * 0.6), self.size[0] - unit // 2, bold=True)
+        colour = theme.ACCENT if self.wrong or self.tries.wait > 0 else theme.TEXT
+        ui.draw_text(surface, label, px, colour, bold=True, center=title.center)
+        ui.rounded_rect(surface, theme.PANEL, field, unit // 5)
+        if self.typed:
+            dots = "\u25cf " * len(self.typed)
+            size = ui.fit_px(dots, field.height // 2, field.width - unit // 3, bold=True)
+            ui.draw_text(
+                surface, dots.strip(), size, theme.PANEL_TEXT, bold=True, center=field.center
+            )
+        names = {"clear": "\u232b", "ok": "OK", "cancel": _("Cancel")}
+        keys = [names.get(key, key) for key in self.KEYS]
+        key_px = min(ui.fit_px(name, int(unit * 0.42), unit - unit // 3, True) for name in keys)
         for key, rect in buttons.items():
-            ui.draw_button(surface, rect, names.get(key, key), primary=key == "ok")
+            label = names.get(key, key)
+            size = key_px if key != "cancel" else None
+            ui.draw_button(surface, rect, label, primary=key == "ok", px=size)
         return None

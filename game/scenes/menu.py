@@ -134,17 +134,8 @@ class MenuScene(ButtonScene):
         left = (width - button_w) // 2
         pinned_entries = [e for e in entries if e[0] in self.pinned_keys]
         listed = [e for e in entries if e[0] not in self.pinned_keys]
-        bottom = height - margin
-        pinned = {}
-        if len(pinned_entries) == 2 and height < 480:  # side by side: a short window
-            half = (width - 2 * margin - gap) // 2
-            for index, (key, _label) in enumerate(pinned_entries):
-                pinned[key] = pygame.Rect(margin + index * (half + gap), bottom - unit, half, unit)
-            bottom -= unit + gap
-            pinned_entries = []
-        for key, _label in reversed(pinned_entries):
-            pinned[key] = pygame.Rect(left, bottom - unit, button_w, unit)
-            bottom -= unit + gap
+        side_by_side = len(pinned_entries) == 2 and height < 480  # a short window
+        pinned_rows = 1 if side_by_side else len(pinned_entries)
         caption_h = max(12, round(unit * 0.45))
         rects, caption_rects = {}, {}
         y = 0
@@ -159,10 +150,28 @@ class MenuScene(ButtonScene):
                 y += caption_h + gap // 3
             y += gap
         content_h = max(0, y - gap)
-        view = pygame.Rect(0, header.bottom + gap, width, max(unit, bottom - header.bottom - gap))
-        if content_h < view.height:  # it all fits: centre the list in its room
-            shift = (view.height - content_h) // 2 if self.centre_list else 0
-            view = pygame.Rect(0, view.top + shift, width, content_h)
+        pinned_h = pinned_rows * (unit + gap)
+        room = height - margin - top
+        block_h = header.height + (gap + content_h if listed else 0) + pinned_h
+        if block_h <= room:
+            # It all fits: one block under the title (centred), the pinned buttons too.
+            shift = (room - block_h) // 2 if self.centre_list else 0
+            header = header.move(0, shift)
+            view = pygame.Rect(0, header.bottom + gap, width, content_h)
+            bottom = (view.bottom if listed else header.bottom) + pinned_h
+        else:  # the pinned buttons along the bottom; the list scrolls between
+            bottom = height - margin
+            view = pygame.Rect(0, header.bottom + gap, width, 0)
+            view.height = max(unit, bottom - pinned_h - view.top)
+        pinned = {}
+        if side_by_side:
+            half = (width - 2 * margin - gap) // 2
+            for index, (key, _label) in enumerate(pinned_entries):
+                pinned[key] = pygame.Rect(margin + index * (half + gap), bottom - unit, half, unit)
+        else:
+            for key, _label in reversed(pinned_entries):
+                pinned[key] = pygame.Rect(left, bottom - unit, button_w, unit)
+                bottom -= unit + gap
         labels = [label for _k, label in entries]
         return Column(
             unit=unit,
@@ -313,8 +322,20 @@ class MenuScene(ButtonScene):
         if caption is not None:
             text = self.caption(key)
             moved = caption.move(0, rect.bottom - column.rects[key].bottom)
-            px = ui.fit_px(text, max(10, caption.height * 4 // 5), caption.width)
-            ui.draw_text(surface, text, px, theme.TEXT_DIM, center=moved.center)
+            ui.draw_text(
+                surface, text, self._caption_px(column), theme.CAPTION, center=moved.center
+            )
+
+    def _caption_px(self, column: Column) -> int:
+        """One size for every caption of the column: the largest at which all fit."""
+        texts = [self.caption(key) for key in column.captions]
+        return min(
+            (
+                ui.fit_px(t, max(10, r.height * 4 // 5), r.width)
+                for t, r in zip(texts, column.captions.values(), strict=True)
+            ),
+            default=10,
+        )
 
     def _draw_scroll_bar(self, surface: pygame.Surface, column: Column) -> None:
         view = column.view

@@ -116,8 +116,12 @@ class StatisticsScene(_Sub):
         ]
 
     def header_height(self, unit: int, width: int) -> int:
-        """The figures: all the room between the title and the buttons."""
-        return self.header_room(unit)
+        """The figures, a line each (smaller lines when the window is short)."""
+        room = self.header_room(unit)
+        return min(room, len(self.lines()) * max(14, unit * 3 // 4))
+
+    def header_key(self) -> object:
+        return len(self.lines())
 
     def choose(self, key: str) -> Scene | None:
         if key == "back":
@@ -146,7 +150,7 @@ class StatisticsScene(_Sub):
         line_h = min(max(14, column.unit * 3 // 4), header.height // max(1, len(lines)))
         top = header.top + (header.height - line_h * len(lines)) // 2
         room = self.size[0] - column.unit
-        for index, line in enumerate(lines):
-            px = ui.fit_px(line, max(10, line_h * 2 // 3), room)
+        px = min(ui.fit_px(line, max(10, line_h * 2 // 3), room) for line in lines)
+        for index, line in enumerate(lines):  # one size for the whole block
             y = top + index * line_h + line_h // 2
             ui.draw_text(surface, line, px, theme.TEXT, center=(self.size[0] // 2, y))

@@ -9,34 +9,46 @@ from ..i18n import N_, _
 from .base import Context, Scene
 from .menu import Column, MenuScene
 
-RULES = (
-    N_("Half Moon is played with two decks: 104 cards."),
-    N_("96 cards lie in 12 piles of 8 along an arc; the other 8 form the reserve."),
-    N_("You can play the top card of each pile and every reserve card."),
-    "",
-    N_("Remove two number cards that add up to 11 (the Ace counts 1):"),
-    N_("Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter."),
-    N_("Remove a Jack, a Queen and a King together. Face cards never pair."),
-    N_("Emptied piles and reserve slots stay empty."),
-    "",
-    N_("Tap a card to select it, then tap its partner. A triple takes three taps."),
-    N_("Tap a selected card again to put it down."),
-    "",
-    N_("A pair scores 10 points, a triple 15. A won game is 48 moves and 520 points."),
-    N_("When no pair and no triple is left, undo or start again."),
-    "",
-    N_("Settings"),
-    N_("Move errors: says why a tap removed nothing."),
-    N_("Placement aid: dims the cards that cannot go with your selection."),
-    N_("Pile labels: shows each pile's number and how many cards it holds."),
-    N_("Four-colour deck: clubs green, diamonds blue."),
-    "",
-    N_("Keys: arrows and Space to play, Ctrl+Z or Backspace to undo, Ctrl+Y to redo,"),
-    N_("Ctrl+C to copy the deal code, N for a new game, F11 for fullscreen, Esc for the menu."),
-    "",
-    N_("Every deal has a code such as HM1-N-AAAAAAB: enter it to play the same deal again."),
+RULES: tuple[tuple[str, ...], ...] = (
+    (
+        N_("Half Moon is played with two decks: 104 cards."),
+        N_("96 cards lie in 12 piles of 8 along an arc; the other 8 form the reserve."),
+        N_("You can play the top card of each pile and every reserve card."),
+    ),
+    (),
+    (
+        N_("Remove two number cards that add up to 11 (the Ace counts 1):"),
+        N_("Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter."),
+        N_("Remove a Jack, a Queen and a King together. Face cards never pair."),
+        N_("Emptied piles and reserve slots stay empty."),
+    ),
+    (),
+    (
+        N_("Tap a card to select it, then tap its partner. A triple takes three taps."),
+        N_("Tap a selected card again to put it down."),
+    ),
+    (),
+    (
+        N_("A pair scores 10 points, a triple 15. A won game is 48 moves and 520 points."),
+        N_("When no pair and no triple is left, undo or start again."),
+    ),
+    (),
+    (N_("Settings"),),
+    (N_("Move errors: says why a tap removed nothing."),),
+    (N_("Placement aid: dims the cards that cannot go with your selection."),),
+    (N_("Pile labels: shows each pile's number and how many cards it holds."),),
+    (N_("Four-colour deck: clubs green, diamonds blue."),),
+    (),
+    (
+        N_("Keys: arrows and Space to play, Ctrl+Z or Backspace to undo, Ctrl+Y to redo,"),
+        N_("Ctrl+C to copy the deal code, N for a new game, F11 for fullscreen, Esc for the menu."),
+    ),
+    (),
+    (N_("Every deal has a code such as HM1-N-AAAAAAB: enter it to play the same deal again."),),
 )
-"""The rules screen, line by line (empty lines separate paragraphs)."""
+"""The rules screen, paragraph by paragraph: each paragraph's sentences flow together and
+are wrapped as one; an empty paragraph is a blank line, a one-word one a heading."""
+HEADINGS = frozenset({N_("Settings")})
 
 
 class RulesScene(MenuScene):
@@ -75,8 +87,9 @@ class RulesScene(MenuScene):
         column = self.column()
         px, width = self.text_px(column), self._text_area(column).width
         lines: list[str] = []
-        for line in RULES:
-            lines += ui.wrap(_(line), px, width) if line else [""]
+        for paragraph in RULES:
+            text = " ".join(_(sentence) for sentence in paragraph)
+            lines += ui.wrap(text, px, width) if text else [""]
         return lines
 
     def _text_area(self, column: Column) -> pygame.Rect:
@@ -131,14 +144,14 @@ class RulesScene(MenuScene):
         line_h = int(px * 1.45)
         lines = self.lines()
         shown = lines[self.first_line : self.first_line + self.visible_lines()]
-        bold = _("Settings")
+        headings = {_(heading) for heading in HEADINGS}
         for index, line in enumerate(shown):
             ui.draw_text(
                 surface,
                 line,
                 px,
                 theme.TEXT,
-                bold=line == bold,
+                bold=line in headings,
                 topleft=(area.left, area.top + index * line_h),
             )
         if len(lines) > len(shown):  # a scroll bar: where this page is in the whole text

@@ -21,6 +21,8 @@ ATTRACT_SECONDS = 40.0
 """How long one card takes along the attract arc."""
 ATTRACT_FADE = 0.08
 """The share of the arc at each end over which a card fades in or out."""
+ATTRACT_SQUARENESS = 0.6
+"""How square the attract arc is (1: an ellipse; smaller: straighter sides, flatter top)."""
 _ATTRACT_CARDS = tuple(
     Card.parse(name)
     for name in ("5H", "6S", "JD", "QC", "KH", "AS", "10D", "3C", "8H", "4S", "7D", "9C")
@@ -154,12 +156,15 @@ class TitleScene(MenuScene):
         for index, card in enumerate(_ATTRACT_CARDS):
             phase = (index / len(_ATTRACT_CARDS) + self.time / ATTRACT_SECONDS) % 1.0
             angle = math.pi * (1.0 - phase)
-            centre = (int(width / 2 + math.cos(angle) * rx), int(bottom - math.sin(angle) * ry))
+            # A squarish arc (a superellipse): up the left edge, along the top, down the
+            # right edge, so the cards keep to the sides of the menu.
+            across = math.copysign(abs(math.cos(angle)) ** ATTRACT_SQUARENESS, math.cos(angle))
+            up = abs(math.sin(angle)) ** ATTRACT_SQUARENESS
             rect = pygame.Rect((0, 0), size)
-            rect.center = centre
+            rect.center = (int(width / 2 + across * rx), int(bottom - up * ry))
             fade = max(0.0, min(1.0, phase / ATTRACT_FADE, (1.0 - phase) / ATTRACT_FADE))
-            hidden = rect.colliderect(menu) or rect.top < column.title.bottom
-            cards.append((card, rect, 0 if hidden else int(255 * fade)))
+            fade *= _clearance(rect, menu, column.title, card_w // 3)
+            cards.append((card, rect, int(255 * fade)))
         return cards
 
     def _draw_attract(self, surface: pygame.Surface, column: Column) -> None:
@@ -195,6 +200,19 @@ class TitleScene(MenuScene):
         place = pygame.Rect(0, 0, text_w + px, round(px * 1.4))
         place.center = (width // 2, y)
         return place, px
+
+
+def _clearance(card: pygame.Rect, menu: pygame.Rect, title: pygame.Rect, reach: int) -> float:
+    """1 for a card well clear of the menu and the title, falling to 0 as it comes within
+    ``reach`` pixels of them (so a card fades out before it would touch them)."""
+    nearest = reach
+    for area in (menu, title):
+        dx = max(area.left - card.right, card.left - area.right, 0)
+        dy = max(area.top - card.bottom, card.top - area.bottom, 0)
+        if dx == 0 and dy == 0:
+            return 0.0
+        nearest = min(nearest, max(dx, dy))
+    return max(0.0, min(1.0, nearest / max(1, reach)))
 
 
 def _menu_area(column: Column) -> pygame.Rect:
