@@ -16,7 +16,8 @@ from .errors import (
     SavedGameError,
     SlotError,
 )
-from .game import UNDO_LIMIT, Game, MoveError, Outcome, TapResult
+from .game import UNDO_LIMIT, Game, MoveError, TapResult
+from .outcome import Outcome
 from .removals import (
     PAIR_POINTS,
     TRIPLE_POINTS,
