@@ -35,6 +35,8 @@ def test_the_deal_vector_is_reproduced_card_for_card():
     deals = _vector_deals(fixture_text("deal-vectors.txt"))
     assert "HM1-N-AAAAAAA" in deals
     for code, slots in deals.items():
+        if not code.startswith("HM1-N-"):
+            continue  # Crescent's vector: tests/test_crescent_codes.py
         game = Game.from_code(code)
         assert len(slots) == 20
         for slot, cards in slots.items():

@@ -1,22 +1,62 @@
-"""The game of Half Moon as a pure-Python library (no pygame): SPEC sections 1-3.
+"""The games of Half Moon as a pure-Python library (no pygame): SPEC sections 1-3 and 5.
+
+Half Moon is :class:`Game`; Crescent, Crescent Four and Open Crescent are one class,
+:class:`Crescent`, with a :class:`CrescentVariant`. They share cards, deal codes and the
+shuffle, :class:`Outcome`, the undo/redo history and the errors.
 
 >>> game = Game.from_code("HM1-N-AAAAAAA")
 >>> str(game.top("1")), str(game.top("R1"))
 ('AS', 'AS')
+>>> crescent = Crescent.from_code("HM1-O-AAAAAAA")
+>>> str(crescent.top("1")), crescent.legal_moves()[0]
+('JC', CardMove.parse('3>F2'))
 """
 
 from .cards import FACE_RANKS, Card, Rank, Suit, standard_deck, two_decks
-from .codes import DEAL_COUNT, format_code, normalize_code, parse_code, random_code
+from .codes import (
+    DEAL_COUNT,
+    GAME_LETTERS,
+    format_code,
+    normalize_code,
+    parse_code,
+    random_code,
+    read_code,
+)
+from .crescent import Crescent, CrescentTapResult
+from .crescent_moves import (
+    POINTS_PER_CARD,
+    REDEAL,
+    CardMove,
+    Move,
+    MoveResult,
+    Redeal,
+    TurnUp,
+    parse_move,
+)
+from .crescent_table import CrescentTable
+from .crescent_variants import (
+    CRESCENT,
+    CRESCENT_FOUR,
+    OPEN_CRESCENT,
+    VARIANTS,
+    CrescentVariant,
+    variant_of,
+)
 from .errors import (
     CardError,
     DealCodeError,
+    IllegalMoveError,
     IllegalRemovalError,
+    InvalidMoveError,
     PositionError,
+    Refusal,
     RulesError,
     SavedGameError,
     SlotError,
 )
-from .game import UNDO_LIMIT, Game, MoveError, Outcome, TapResult
+from .game import UNDO_LIMIT, Game, MoveError, TapResult
+from .games import game_from_code
+from .outcome import Outcome
 from .removals import (
     PAIR_POINTS,
     TRIPLE_POINTS,
@@ -30,23 +70,41 @@ from .slots import PILES, RESERVE_SLOTS, SLOTS, is_reserve, slot_name
 from .table import Table
 
 __all__ = [
+    "CRESCENT",
+    "CRESCENT_FOUR",
     "DEAL_COUNT",
     "FACE_RANKS",
+    "GAME_LETTERS",
+    "OPEN_CRESCENT",
     "PAIR_POINTS",
     "PILES",
+    "POINTS_PER_CARD",
+    "REDEAL",
     "RESERVE_SLOTS",
     "SLOTS",
     "TRIPLE_POINTS",
     "UNDO_LIMIT",
+    "VARIANTS",
     "Card",
     "CardError",
+    "CardMove",
+    "Crescent",
+    "CrescentTable",
+    "CrescentTapResult",
+    "CrescentVariant",
     "DealCodeError",
     "Game",
+    "IllegalMoveError",
     "IllegalRemovalError",
+    "InvalidMoveError",
+    "Move",
     "MoveError",
+    "MoveResult",
     "Outcome",
     "PositionError",
     "Rank",
+    "Redeal",
+    "Refusal",
     "Removal",
     "RulesError",
     "SavedGameError",
@@ -54,7 +112,9 @@ __all__ = [
     "Suit",
     "Table",
     "TapResult",
+    "TurnUp",
     "format_code",
+    "game_from_code",
     "is_pair",
     "is_removal",
     "is_reserve",
@@ -62,8 +122,11 @@ __all__ = [
     "legal_removals",
     "normalize_code",
     "parse_code",
+    "parse_move",
     "random_code",
+    "read_code",
     "slot_name",
     "standard_deck",
     "two_decks",
+    "variant_of",
 ]

@@ -1,4 +1,9 @@
-"""Deal codes (``HM1-N-AAAAAAB``) and the portable shuffle behind them (SPEC section 3)."""
+"""Deal codes (``HM1-N-AAAAAAB``) and the portable shuffle behind them (SPEC sections 3, 5).
+
+A code names a game by its letter (``N`` Half Moon; ``C``, ``F``, ``O`` the Crescents)
+and a deal number; the shuffle of a number is the same for every game, so ``HM1-C-`` and
+``HM1-O-`` codes of one number deal the same cards.
+"""
 
 from __future__ import annotations
 
@@ -11,17 +16,34 @@ from .errors import DealCodeError
 PREFIX = "HM1"
 """Half Moon, code version 1."""
 NORMAL_VARIANT = "N"
-"""The letter of the normal game; other letters are reserved for other variants."""
+"""The letter of the normal game of Half Moon."""
+GAME_LETTERS: dict[str, str] = {
+    "N": "Half Moon",
+    "C": "Crescent",
+    "F": "Crescent Four",
+    "O": "Open Crescent",
+}
+"""Every letter a code may carry, with the name of the game it deals (SPEC 3 and 5)."""
 CODE_LETTERS = 7
 """How many base-26 letters a code carries."""
 DEAL_COUNT = 26**CODE_LETTERS
 """How many different deals the codes can name (about 8.0 billion)."""
 
 _MASK64 = (1 << 64) - 1
-_EXPECTED = (
-    f"expected {PREFIX}-{NORMAL_VARIANT}- followed by {CODE_LETTERS} letters A-Z, "
-    "e.g. HM1-N-AAAAAAB"
-)
+
+
+def expected_forms(letters: str = NORMAL_VARIANT) -> str:
+    """What a code of the games ``letters`` looks like, for error messages.
+
+    >>> expected_forms("CFO")
+    'expected HM1-C-, HM1-F- or HM1-O- followed by 7 letters A-Z, e.g. HM1-C-AAAAAAB'
+    """
+    forms = [f"{PREFIX}-{letter}-" for letter in letters]
+    named = forms[0] if len(forms) == 1 else f"{', '.join(forms[:-1])} or {forms[-1]}"
+    return (
+        f"expected {named} followed by {CODE_LETTERS} letters A-Z, "
+        f"e.g. {PREFIX}-{letters[0]}-AAAAAAB"
+    )
 
 
 def splitmix64(seed: int) -> Iterator[int]:
@@ -35,60 +57,92 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
+def shuffled_order(number: int) -> list[int]:
+    """Deal ``number``'s shuffle as indices into :func:`two_decks` (SPEC 3, steps 1-3).
+
+    Crescent needs the indices: its bases are the copy-1 Aces and Kings, wherever they land.
+    """
+    order = list(range(len(two_decks())))
+    draws = splitmix64(number)
+    for i in range(len(order) - 1, 0, -1):
+        j = next(draws) % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
 def shuffled_cards(number: int) -> list[Card]:
     """The 104 cards shuffled for deal ``number`` (Fisher-Yates driven by SplitMix64)."""
-    cards = two_decks()
-    draws = splitmix64(number)
-    for i in range(len(cards) - 1, 0, -1):
-        j = next(draws) % (i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
+    deck = two_decks()
+    return [deck[i] for i in shuffled_order(number)]
 
 
-def format_code(number: int) -> str:
-    """The code of deal ``number``: ``format_code(1) == "HM1-N-AAAAAAB"``."""
+def format_code(number: int, letter: str = NORMAL_VARIANT) -> str:
+    """The code of deal ``number``: ``format_code(1) == "HM1-N-AAAAAAB"``,
+    ``format_code(1, "O") == "HM1-O-AAAAAAB"``."""
+    if letter not in GAME_LETTERS:
+        raise DealCodeError(f"{letter!r} is not a game letter ({', '.join(GAME_LETTERS)})")
     if not 0 <= number < DEAL_COUNT:
         raise DealCodeError(f"deal number {number} is outside 0 ... {DEAL_COUNT - 1}")
     letters = []
     for _ in range(CODE_LETTERS):
         number, digit = divmod(number, 26)
         letters.append(chr(ord("A") + digit))
-    return f"{PREFIX}-{NORMAL_VARIANT}-{''.join(reversed(letters))}"
+    return f"{PREFIX}-{letter}-{''.join(reversed(letters))}"
+
+
+def read_code(text: str, letters: str = NORMAL_VARIANT) -> tuple[str, int]:
+    """The game letter and deal number of a code of one of the games ``letters``.
+
+    Case and surrounding spaces are ignored. Raises :class:`DealCodeError` with the
+    expected forms when ``text`` is not a code, or is the code of another game. Only ASCII
+    is a code: ``str.upper()`` would turn the ligature "ff" (U+FB00) into ``FF`` and the
+    long s (U+017F) into ``S``.
+    """
+    expected = expected_forms(letters)
+    if not isinstance(text, str) or not text.strip().isascii():
+        raise DealCodeError(f"{text!r} is not a deal code: {expected}")
+    parts = text.strip().upper().split("-")
+    if len(parts) != 3 or parts[0] != PREFIX:
+        raise DealCodeError(f"{text!r} is not a deal code: {expected}")
+    letter, digits = parts[1], parts[2]
+    if len(letter) != 1 or letter not in letters:
+        if letter in GAME_LETTERS:
+            raise DealCodeError(
+                f"{text!r} names variant {letter!r}, a deal of {GAME_LETTERS[letter]}: {expected}"
+            )
+        if len(letter) == 1 and "A" <= letter <= "Z":
+            raise DealCodeError(
+                f"{text!r} names variant {letter!r}, which this version does not play: {expected}"
+            )
+        raise DealCodeError(f"{text!r} is not a deal code: {expected}")
+    if len(digits) != CODE_LETTERS or not all("A" <= ch <= "Z" for ch in digits):
+        raise DealCodeError(f"{text!r} is not a deal code: {expected}")
+    number = 0
+    for ch in digits:
+        number = number * 26 + (ord(ch) - ord("A"))
+    return letter, number
 
 
 def parse_code(text: str) -> int:
-    """The deal number of a code; case and surrounding spaces are ignored.
+    """The deal number of a Half Moon code (``HM1-N-``); case and surrounding spaces are
+    ignored.
 
-    Raises :class:`DealCodeError` with the expected form when ``text`` is not a code.
-    Only ASCII is a code: ``str.upper()`` would turn the ligature "ff" (U+FB00) into
-    ``FF`` and the long s (U+017F) into ``S``.
+    Raises :class:`DealCodeError` with the expected form when ``text`` is not a Half Moon
+    code (see :func:`read_code` for the codes of the other games).
     """
-    if not isinstance(text, str) or not text.strip().isascii():
-        raise DealCodeError(f"{text!r} is not a deal code: {_EXPECTED}")
-    parts = text.strip().upper().split("-")
-    if len(parts) != 3 or parts[0] != PREFIX:
-        raise DealCodeError(f"{text!r} is not a deal code: {_EXPECTED}")
-    variant, letters = parts[1], parts[2]
-    if variant != NORMAL_VARIANT:
-        if len(variant) == 1 and "A" <= variant <= "Z":
-            raise DealCodeError(
-                f"{text!r} names variant {variant!r}, which this version does not play: {_EXPECTED}"
-            )
-        raise DealCodeError(f"{text!r} is not a deal code: {_EXPECTED}")
-    if len(letters) != CODE_LETTERS or not all("A" <= ch <= "Z" for ch in letters):
-        raise DealCodeError(f"{text!r} is not a deal code: {_EXPECTED}")
-    number = 0
-    for ch in letters:
-        number = number * 26 + (ord(ch) - ord("A"))
-    return number
+    return read_code(text, NORMAL_VARIANT)[1]
 
 
-def normalize_code(text: str) -> str:
-    """The canonical spelling: ``normalize_code(" hm1-n-aaaaaab ") == "HM1-N-AAAAAAB"``."""
-    return format_code(parse_code(text))
+def normalize_code(text: str, letters: str = NORMAL_VARIANT) -> str:
+    """The canonical spelling: ``normalize_code(" hm1-n-aaaaaab ") == "HM1-N-AAAAAAB"``.
+
+    ``letters``: the games whose codes are accepted (Half Moon's alone by default).
+    """
+    letter, number = read_code(text, letters)
+    return format_code(number, letter)
 
 
-def random_code(rng: random.Random | None = None) -> str:
-    """A code chosen at random among all :data:`DEAL_COUNT` deals."""
+def random_code(rng: random.Random | None = None, letter: str = NORMAL_VARIANT) -> str:
+    """A code of the game ``letter`` chosen at random among all :data:`DEAL_COUNT` deals."""
     chooser = rng if rng is not None else random.SystemRandom()
-    return format_code(chooser.randrange(DEAL_COUNT))
+    return format_code(chooser.randrange(DEAL_COUNT), letter)

@@ -12,6 +12,7 @@ from .cards import FACE_RANKS, Card
 from .codes import format_code, normalize_code, parse_code, random_code, shuffled_cards
 from .errors import DealCodeError, PositionError, RulesError, SavedGameError
 from .history import History
+from .outcome import Outcome
 from .removals import (
     PAIR_POINTS,
     PAIR_TOTAL,
@@ -22,6 +23,7 @@ from .removals import (
     legal_removals,
     points_for,
 )
+from .saves import check_header
 from .slots import slot_name
 from .table import Table
 
@@ -31,15 +33,6 @@ SAVE_FORMAT = "halfmoon-game"
 """The ``format`` field of a saved game."""
 SAVE_VERSION = 1
 """The schema version of :meth:`Game.to_dict`."""
-
-
-class Outcome(enum.Enum):
-    """How a game has ended."""
-
-    WON = "won"
-    """All 104 cards removed."""
-    STALEMATE = "stalemate"
-    """Cards remain, but no pair adds to 11 and no Jack-Queen-King triple is playable."""
 
 
 class MoveError(enum.Enum):
@@ -374,15 +367,7 @@ class Game:
         Raises :class:`SavedGameError` naming what is wrong: not a saved game, a newer
         version, a bad code or position, or a removal that is not legal at its turn.
         """
-        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
-            raise SavedGameError(f"not a Half Moon saved game (no format {SAVE_FORMAT!r})")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise SavedGameError(f"saved game has no valid version: {version!r}")
-        if version > SAVE_VERSION:
-            raise SavedGameError(
-                f"saved game version {version} is newer than this game reads ({SAVE_VERSION})"
-            )
+        data = check_header(data, SAVE_FORMAT, SAVE_VERSION, "Half Moon")
         try:
             if "code" in data:
                 code = data["code"]

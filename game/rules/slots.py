@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import SlotError
+from .notation import canonical_slot
 
 PILE_COUNT = 12
 """Piles on the table."""
@@ -26,10 +26,7 @@ def slot_name(text: object) -> str:
 
     Raises :class:`SlotError` when ``text`` names no slot.
     """
-    name = str(text).strip().upper() if isinstance(text, (str, int)) else ""
-    if name in _ORDER:
-        return name
-    raise SlotError(f"{text!r} is not a slot: expected a pile 1 ... 12 or a reserve slot R1 ... R8")
+    return canonical_slot(text, _ORDER, "a pile 1 ... 12 or a reserve slot R1 ... R8")
 
 
 def slot_index(name: str) -> int:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .errors import CardError, PositionError
+from .notation import position_lines
 from .slots import PILE_COUNT, PILE_SIZE, PILES, RESERVE_SIZE, RESERVE_SLOTS, SLOTS, slot_name
 
 COPIES = 2
@@ -47,14 +48,7 @@ class Table:
         """
         contents: dict[str, tuple[Card, ...]] = {}
         seen: Counter[Card] = Counter()
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            where = f"line {number} ({line[:40]!r})"
-            name_part, colon, cards_part = line.partition(":")
-            if not colon:
-                raise PositionError(f"{where}: expected 'SLOT: cards', e.g. '1: 3D AH QC'")
+        for where, name_part, cards_part in position_lines(text, "1: 3D AH QC"):
             try:
                 name = slot_name(name_part)
             except ValueError:

@@ -1,0 +1,358 @@
+"""A game of Crescent, Crescent Four or Open Crescent (SPEC 5): moves, taps, score, undo.
+
+>>> game = Crescent.from_code("HM1-C-AAAAAAA")
+>>> game.variant.name, str(game.top("1")), game.face_down(1), game.redeals_left
+('Crescent', 'JC', 5, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .codes import format_code, random_code, read_code
+from .crescent_moves import (
+    REDEAL,
+    CardMove,
+    Move,
+    MoveResult,
+    has_card_move,
+    legal_card_moves,
+    moved,
+    parse_move,
+    redealt,
+    refusal,
+    score_of,
+)
+from .crescent_position import parse_position, position_text
+from .crescent_table import FOUNDATIONS, SLOTS, CrescentTable, slot_name
+from .crescent_variants import VARIANT_LETTERS, CrescentVariant, variant_of
+from .errors import (
+    DealCodeError,
+    IllegalMoveError,
+    PositionError,
+    Refusal,
+    RulesError,
+    SavedGameError,
+)
+from .history import History
+from .outcome import Outcome
+from .saves import check_header
+
+SAVE_FORMAT = "crescent-game"
+"""The ``format`` field of a saved Crescent game (Half Moon's is ``halfmoon-game``)."""
+SAVE_VERSION = 1
+"""The schema version of :meth:`Crescent.to_dict`."""
+
+
+@dataclass(frozen=True)
+class CrescentTapResult:
+    """What one tap did."""
+
+    moved: MoveResult | None = None
+    """The move the tap made, or None."""
+    selected: str | None = None
+    """The slot whose card is selected after the tap, or None."""
+    refusal: Refusal | None = None
+    """Why the tap did not select or move a card (the Move errors setting), or None."""
+    message: str = ""
+    """The refusal in words, e.g. ``4♠ does not go on 9♥: same suit, one rank up or down``."""
+
+
+@dataclass(frozen=True)
+class _State:
+    """Where a game stands: what undo and redo move between."""
+
+    table: CrescentTable
+    line: tuple[Move, ...] = ()
+    """The moves that led here, oldest first."""
+
+
+class Crescent:
+    """One game of a Crescent variant, from a deal code or a position."""
+
+    def __init__(
+        self, table: CrescentTable, variant: CrescentVariant, code: str | None = None
+    ) -> None:
+        self._start = table
+        self._variant = variant
+        self._code = code
+        self._states: History[_State] = History(_State(table))
+        self._selection: str | None = None
+        self._outcome_of: CrescentTable | None = None
+        self._outcome: Outcome | None = None
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def from_code(cls, code: str) -> Crescent:
+        """The deal of ``HM1-C-...`` (Crescent), ``HM1-F-...`` (Crescent Four) or
+        ``HM1-O-...`` (Open Crescent); raises :class:`DealCodeError` showing those forms."""
+        letter, number = read_code(code, VARIANT_LETTERS)
+        variant = variant_of(letter)
+        table = CrescentTable.deal(number, variant.redeals, variant.face_up)
+        return cls(table, variant, format_code(number, letter))
+
+    @classmethod
+    def random(cls, variant: CrescentVariant, rng: random.Random | None = None) -> Crescent:
+        """A deal of ``variant`` chosen at random."""
+        return cls.from_code(random_code(rng, variant.letter))
+
+    @classmethod
+    def from_position(cls, text: str) -> Crescent:
+        """A game starting from position text (raises :class:`PositionError`)."""
+        variant, table = parse_position(text)
+        return cls(table, variant)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def _table(self) -> CrescentTable:
+        return self._states.current.table
+
+    @property
+    def code(self) -> str | None:
+        """The deal code, or None for a game started from a position."""
+        return self._code
+
+    @property
+    def variant(self) -> CrescentVariant:
+        """Crescent, Crescent Four or Open Crescent."""
+        return self._variant
+
+    @property
+    def table(self) -> CrescentTable:
+        """The current table (an immutable value)."""
+        return self._table
+
+    @property
+    def start(self) -> CrescentTable:
+        """The table as dealt, before any move."""
+        return self._start
+
+    def position(self) -> str:
+        """The position text of the current table (see :mod:`game.rules.crescent_position`)."""
+        return position_text(self._table, self._variant)
+
+    def pile(self, number: int | str) -> tuple[Card, ...]:
+        """Pile 1 ... 16, bottom card first."""
+        return self._table.pile(number)
+
+    def face_down(self, number: int | str) -> int:
+        """How many of pile ``number``'s bottom cards are face down."""
+        return self._table.face_down_count(number)
+
+    def foundation(self, name: str) -> tuple[Card, ...]:
+        """Foundation F1 ... F8, base card first."""
+        return self._table.foundation(name)
+
+    def top(self, slot: str | int) -> Card | None:
+        """The top card of a pile or a foundation; None for an empty pile."""
+        return self._table.top(slot)
+
+    @property
+    def redeals_left(self) -> int:
+        """How many redeals may still be taken."""
+        return self._table.redeals_left
+
+    @property
+    def score(self) -> int:
+        """5 points per card on the foundations, bases not counted (480 on a win)."""
+        return score_of(self._table)
+
+    @property
+    def moves(self) -> int:
+        """Moves made: every card move, transfer and redeal counts one."""
+        return len(self._states.current.line)
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """The moves made so far, oldest first (undone ones are gone)."""
+        return self._states.current.line
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """WON when all 104 cards are home; STALEMATE when no pile's top card can go to a
+        foundation or onto another pile (after transfers) and no redeal is left."""
+        table = self._table
+        if self._outcome_of is not table:  # tables never change: one answer per table
+            self._outcome_of = table
+            if table.is_won():
+                self._outcome = Outcome.WON
+            elif table.redeals_left == 0 and not has_card_move(table):
+                self._outcome = Outcome.STALEMATE
+            else:
+                self._outcome = None
+        return self._outcome
+
+    def legal_moves(self) -> list[CardMove]:
+        """Every legal card move now, transfers between foundations included (the redeal
+        is not a card move: see :attr:`redeals_left`)."""
+        return legal_card_moves(self._table)
+
+    def can_move(self, source: str | int, target: str | int) -> bool:
+        """Whether the top card of ``source`` may go to ``target`` now."""
+        return refusal(self._table, slot_name(source), slot_name(target)) is None
+
+    def destinations(self, slot: str | int) -> tuple[str, ...]:
+        """The slots the top card of ``slot`` may go to now, in slot order."""
+        source = slot_name(slot)
+        return tuple(t for t in SLOTS if refusal(self._table, source, t) is None)
+
+    # ------------------------------------------------------------------- moves
+    def move(self, source: str | int, target: str | int) -> MoveResult:
+        """Move the top card of ``source`` to ``target``; clears the selection.
+
+        Raises :class:`IllegalMoveError` saying why when the move is not legal.
+        """
+        move = CardMove(slot_name(source), slot_name(target))
+        error = refusal(self._table, move.source, move.target)
+        if error is not None:
+            raise error
+        self._selection = None
+        before = self._table
+        card = before.top(move.source)
+        table, turned = moved(before, move)
+        self._push(table, move)
+        points = score_of(table) - score_of(before)
+        return MoveResult(move, card, () if turned is None else (turned,), points)
+
+    def redeal(self) -> MoveResult:
+        """Take a redeal: every pile's bottom card to its top. Clears the selection.
+
+        Raises :class:`IllegalMoveError` when no redeal is left.
+        """
+        if self._table.redeals_left == 0:
+            raise IllegalMoveError(Refusal.NO_REDEAL_LEFT)
+        self._selection = None
+        table, turned = redealt(self._table)
+        self._push(table, REDEAL)
+        return MoveResult(REDEAL, None, turned)
+
+    def play(self, move: Move | str) -> MoveResult:
+        """Make a move given as a value or as text (``"7>F5"``, ``"redeal"``)."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if isinstance(move, CardMove):
+            return self.move(move.source, move.target)
+        return self.redeal()
+
+    def _push(self, table: CrescentTable, move: Move) -> None:
+        now = self._states.current
+        self._states.push(_State(table, (*now.line, move)))
+
+    def undo(self) -> bool:
+        """Take back the last move (back to the start of the game); False when there is
+        none. An undone turn-up turns the card face down again. Clears the selection."""
+        self._selection = None
+        return self._states.undo()
+
+    def redo(self) -> bool:
+        """Make again the last move taken back; False when there is none (a new move
+        forgets what was undone). Clears the selection."""
+        self._selection = None
+        return self._states.redo()
+
+    def can_undo(self) -> bool:
+        """True when there is a move to take back."""
+        return self._states.can_undo()
+
+    def can_redo(self) -> bool:
+        """True when a move that was taken back can be made again."""
+        return self._states.can_redo()
+
+    # -------------------------------------------------------------------- taps
+    @property
+    def selection(self) -> str | None:
+        """The slot whose top card is selected, or None."""
+        return self._selection
+
+    def targets(self) -> tuple[str, ...]:
+        """The legal targets of the selected card (for highlighting); empty without one."""
+        return () if self._selection is None else self.destinations(self._selection)
+
+    def tap(self, slot: str | int) -> CrescentTapResult:
+        """A tap on a slot: the table's tap model.
+
+        A tap on a movable card selects it; with a card selected, a tap on a legal target
+        moves it there, a tap on another movable card selects that one instead, and a tap
+        on the selected card or on an illegal target clears the selection (the result
+        says why, for the Move errors setting).
+        """
+        name = slot_name(slot)
+        selected = self._selection
+        if selected is None or selected == name:
+            self._selection = None
+            if selected == name:
+                return CrescentTapResult()
+            return self._select(name)
+        error = refusal(self._table, selected, name)
+        if error is None:
+            return CrescentTapResult(moved=self.move(selected, name))
+        if self.top(name) is not None and self.destinations(name):
+            self._selection = name
+            return CrescentTapResult(selected=name)
+        self._selection = None
+        return CrescentTapResult(refusal=error.reason, message=str(error))
+
+    def _select(self, name: str) -> CrescentTapResult:
+        card = self.top(name)
+        if card is None:
+            return CrescentTapResult()
+        if self.destinations(name):
+            self._selection = name
+            return CrescentTapResult(selected=name)
+        if name in FOUNDATIONS and len(self.foundation(name)) == 1:
+            reason = Refusal.BASE_CARD
+        else:
+            reason = Refusal.CANNOT_MOVE
+        return CrescentTapResult(refusal=reason, message=reason.message(card.symbol_name))
+
+    def clear_selection(self) -> None:
+        """A tap on the table (no slot) clears the selection."""
+        self._selection = None
+
+    # ----------------------------------------------------------- saved games
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-safe data: the deal (code or start position) and its moves."""
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION}
+        if self._code is not None:
+            data["code"] = self._code
+        else:
+            data["position"] = position_text(self._start, self._variant)
+        data["moves"] = [str(move) for move in self.line]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Crescent:
+        """Restore :meth:`to_dict` data by replaying its moves.
+
+        Raises :class:`SavedGameError` naming what is wrong: not a saved Crescent game, a
+        newer version, a bad code or position, or a move that is not legal at its turn.
+        """
+        data = check_header(data, SAVE_FORMAT, SAVE_VERSION, "Crescent")
+        try:
+            if isinstance(data.get("code"), str):
+                game = cls.from_code(data["code"])
+            elif isinstance(data.get("position"), str):
+                game = cls.from_position(data["position"])
+            else:
+                raise SavedGameError("saved game has neither a deal code nor a position")
+        except (DealCodeError, PositionError) as error:
+            raise SavedGameError(f"saved game's deal is not valid: {error}") from None
+        moves = data.get("moves", [])
+        if not isinstance(moves, list):
+            raise SavedGameError("saved game's moves are not a list")
+        for number, text in enumerate(moves, start=1):
+            if not isinstance(text, str):
+                raise SavedGameError(f"move {number}: {text!r} is not a move")
+            try:
+                game.play(text)
+            except RulesError as error:
+                raise SavedGameError(f"move {number} ({text!r}) is not legal: {error}") from None
+        return game
+
+    def __repr__(self) -> str:
+        where = self._code if self._code is not None else self._variant.name
+        return f"<Crescent {where} moves={self.moves} score={self.score}>"
