@@ -10,14 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
+from .catalog import KINDS
 from .i18n import LANGUAGES
-from .rules import DealCodeError, normalize_code
+from .rules import GAME_LETTERS, DealCodeError, normalize_code
 
 if TYPE_CHECKING:
     from .kiosk import KioskConfig
     from .storage import Storage
-
-DEFAULT_WINDOW = (1280, 720)
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -34,7 +33,7 @@ def _window_size(text: str) -> tuple[int, int]:
 
 def _deal_code(text: str) -> str:
     try:
-        return normalize_code(text)
+        return normalize_code(text, "".join(GAME_LETTERS))
     except DealCodeError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -69,7 +68,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--deal",
         type=_deal_code,
         metavar="CODE",
-        help="start the deal with this code, e.g. HM1-N-AAAAAAB",
+        help="start the deal with this code, e.g. HM1-N-AAAAAAB (Half Moon) or HM1-C-AAAAAAB "
+        "(Crescent; F: Crescent Four, O: Open Crescent)",
+    )
+    parser.add_argument(
+        "--game",
+        choices=[kind.key for kind in KINDS],
+        help="the game a new deal is of (the title screen's choice); --deal picks it too",
     )
     parser.add_argument(
         "--window", type=_window_size, metavar="WxH", help="window size, e.g. 1280x720"
@@ -106,33 +111,6 @@ def storage_from_environment() -> Storage:
     storage = Storage(Path(home) / "config", Path(home) / "data") if home else Storage.default()
     storage.background = True  # a move never waits for the disk
     return storage
-
-
-def trace(event: str, **fields: object) -> None:
-    """With ``HALFMOON_TRACE=FILE`` set, append one JSON line about the run (for the benchmark).
-
-    Each line has the event, the wall-clock time and the resident memory in kB.
-    """
-    path = os.environ.get("HALFMOON_TRACE")
-    if not path:
-        return
-    import time
-
-    now = time.time()  # before anything else this takes time for
-    import json
-
-    rss = 0
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    rss = int(line.split()[1])
-    except OSError:
-        import resource
-
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    with open(path, "a", encoding="utf-8") as out:
-        out.write(json.dumps({"event": event, "time": now, "rss_kb": rss, **fields}) + "\n")
 
 
 def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:

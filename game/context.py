@@ -1,10 +1,14 @@
-"""What the scenes share: settings, statistics, storage, card art, sound, the game in progress.
+"""What the scenes share: settings, statistics, storage, card art, sound, the games in progress.
+
+Each game of the catalog keeps its own game in progress and statistics, in files of its
+own (:class:`Progress`); the title screen's chosen game is :attr:`Context.kind`, and
+``ctx.game``, ``ctx.elapsed``, ``ctx.game_id`` and ``ctx.stats`` are that game's.
 
 Every change the player would not want to lose is written at once: settings when they
 change, the game after every move, statistics when a game starts, ends or stalls.
 
 A game that ends is written in two files: the statistics count it (under the game's
-identity, :attr:`Context.game_id`), then its save is deleted. A run killed between the
+identity, :attr:`Progress.game_id`), then its save is deleted. A run killed between the
 two leaves a save whose game the statistics already counted: it is dropped at the next
 start instead of being offered, and never counted again.
 """
@@ -13,19 +17,53 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import i18n
+from .catalog import HALF_MOON, KINDS, GameKind, TableGame, kind_by_key, kind_of
 from .kiosk import KioskConfig
-from .rules import Game, Outcome
-from .savegame import SAVE_FILE, SavedGame, new_game_id
+from .rules import Outcome
+from .savegame import SavedGame, new_game_id
 from .settings import Settings
 from .sound import Sounds
 from .sprites import CardArt
 from .statistics import Statistics
 from .storage import Storage
 
+if TYPE_CHECKING:
+    from .scenes.flow import Flow
+
 NOTICE_SECONDS = 6.0
 """How long a notice (a damaged file, a folder that cannot be written) stays."""
+
+
+@dataclass
+class Progress:
+    """One game's game in progress and statistics, as stored in its own files."""
+
+    kind: GameKind
+    stats: Statistics = field(default_factory=Statistics)
+    game: TableGame | None = None
+    """The game in progress, offered as Continue on the title screen."""
+    elapsed: float = 0.0
+    """That game's clock, in seconds."""
+    game_id: str = ""
+    """That game's identity for the statistics (see game.savegame.new_game_id)."""
+
+    @classmethod
+    def load(cls, storage: Storage, kind: GameKind) -> Progress:
+        """Read the kind's statistics and saved game (a finished one is dropped)."""
+        progress = cls(kind, Statistics.load(storage, kind.statistics_file))
+        saved = SavedGame.load(storage, kind)
+        if saved is not None and progress.stats.finished(saved.game_id):
+            storage.delete(kind.save_file)  # its end was counted; the delete did not happen
+        elif saved is not None:
+            progress.game, progress.elapsed = saved.game, saved.elapsed
+            progress.game_id = saved.game_id
+            # A saved game had its first move, which was counted then (or by a version
+            # of the game that did not name games): never count it again.
+            progress.stats.remember_started(saved.game_id)
+        return progress
 
 
 @dataclass
@@ -34,37 +72,88 @@ class Context:
 
     storage: Storage
     settings: Settings = field(default_factory=Settings)
-    stats: Statistics = field(default_factory=Statistics)
     art: CardArt = field(default_factory=CardArt)
     sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
-    game: Game | None = None
-    """The game in progress, offered as Continue on the title screen."""
-    elapsed: float = 0.0
-    """That game's clock, in seconds."""
-    game_id: str = ""
-    """That game's identity for the statistics (see game.savegame.new_game_id)."""
     toggle_fullscreen: Callable[[], None] = lambda: None
     """Switch between a window and fullscreen (set by the app)."""
     kiosk: KioskConfig | None = None
     """The kiosk's configuration in kiosk mode, else None."""
     notice: tuple[str, float] | None = None
     """The notice on screen (translated text) and how long it has shown."""
+    flow: Flow | None = None
+    """The scene graph (game.scenes.flow.Flow sets itself here)."""
+    kind: GameKind = HALF_MOON
+    """The game chosen on the title screen: the one ``game`` and ``stats`` are of."""
+    progress: dict[str, Progress] = field(default_factory=dict)
+    """Each game's progress, read from its files the first time it is needed."""
 
     @classmethod
     def open(cls, storage: Storage, **kwargs: object) -> Context:
-        """Read settings, statistics and the saved game; apply the language and sound."""
+        """Read settings, and the chosen game's statistics and saved game; apply the
+        language and sound."""
         settings = Settings.load(storage)
-        ctx = cls(storage, settings, Statistics.load(storage), **kwargs)  # type: ignore[arg-type]
-        saved = SavedGame.load(storage)
-        if saved is not None and ctx.stats.finished(saved.game_id):
-            storage.delete(SAVE_FILE)  # its end was counted; the delete did not happen
-        elif saved is not None:
-            ctx.game, ctx.elapsed, ctx.game_id = saved.game, saved.elapsed, saved.game_id
-            # A saved game had its first move, which was counted then (or by a version
-            # of the game that did not name games): never count it again.
-            ctx.stats.remember_started(saved.game_id)
+        ctx = cls(storage, settings, **kwargs)  # type: ignore[arg-type]
+        ctx.kind = kind_by_key(settings.game)
+        ctx.of(ctx.kind)
         ctx.apply_settings()
         return ctx
+
+    def of(self, kind: GameKind) -> Progress:
+        """The progress of ``kind`` (read from its files on first use)."""
+        progress = self.progress.get(kind.key)
+        if progress is None:
+            progress = self.progress[kind.key] = Progress.load(self.storage, kind)
+        return progress
+
+    def choose(self, kind: GameKind) -> None:
+        """The title screen's game is now ``kind`` (remembered in the settings)."""
+        self.kind = kind
+        self.of(kind)
+        if self.settings.game != kind.key:
+            self.settings.game = kind.key
+            self.settings.save(self.storage)
+
+    def in_progress(self) -> list[GameKind]:
+        """The games with a game in progress (each kind's saved game is read)."""
+        return [kind for kind in KINDS if self.of(kind).game is not None]
+
+    # ------------------------------------------- the chosen game's progress
+    @property
+    def current(self) -> Progress:
+        """The chosen game's progress."""
+        return self.of(self.kind)
+
+    @property
+    def game(self) -> TableGame | None:
+        """The chosen game's game in progress."""
+        return self.current.game
+
+    @game.setter
+    def game(self, game: TableGame | None) -> None:
+        self.current.game = game
+
+    @property
+    def elapsed(self) -> float:
+        """The game in progress's clock, in seconds."""
+        return self.current.elapsed
+
+    @elapsed.setter
+    def elapsed(self, seconds: float) -> None:
+        self.current.elapsed = seconds
+
+    @property
+    def game_id(self) -> str:
+        """The game in progress's identity."""
+        return self.current.game_id
+
+    @property
+    def stats(self) -> Statistics:
+        """The chosen game's statistics."""
+        return self.current.stats
+
+    @stats.setter
+    def stats(self, stats: Statistics) -> None:
+        self.current.stats = stats
 
     # -------------------------------------------------------------- settings
     def apply_settings(self) -> None:
@@ -76,52 +165,70 @@ class Context:
     # -------------------------------------------------------------- the game
     def save_game(self) -> None:
         """Store the game in progress (called after every move and on quit)."""
-        if self.game is None:
-            self.storage.delete(SAVE_FILE)
+        progress = self.current
+        if progress.game is None:
+            self.storage.delete(progress.kind.save_file)
             return
-        SavedGame(self.game, self.elapsed, self.game_id).save(self.storage)
+        SavedGame(progress.game, progress.elapsed, progress.game_id).save(
+            self.storage, progress.kind
+        )
 
-    def begin(self, game: Game, elapsed: float = 0.0) -> None:
-        """``game`` becomes the game in progress; one left unfinished counts as lost."""
+    def save_all(self) -> None:
+        """Store every game in progress (on quit)."""
+        chosen = self.kind
+        for key in list(self.progress):
+            self.kind = kind_by_key(key)
+            self.save_game()
+        self.kind = chosen
+
+    def begin(self, game: TableGame, elapsed: float = 0.0) -> None:
+        """``game`` becomes the game in progress of its kind (which becomes the chosen
+        one); a game of that kind left unfinished counts as lost."""
+        self.choose(kind_of(game))
         self.leave()
-        self.game, self.elapsed, self.game_id = game, elapsed, new_game_id(game.code)
+        progress = self.current
+        progress.game, progress.elapsed = game, elapsed
+        progress.game_id = new_game_id(game.code)
         self.save_game()
 
     def leave(self) -> None:
         """Give up the game in progress (a loss if it had a move and was not won)."""
-        game = self.game
+        progress = self.current
+        game = progress.game
         if (
             game is not None
             and game.moves > 0
             and game.outcome is not Outcome.WON
-            and self.stats.lost_game(self.game_id, game.score)
+            and progress.stats.lost_game(progress.game_id, game.score, game.moves)
         ):
-            self.stats.save(self.storage)
-        self.game = None
-        self.storage.delete(SAVE_FILE)
+            self._save_stats()
+        progress.game = None
+        self.storage.delete(progress.kind.save_file)
 
     def first_move(self) -> None:
         """The game in progress had its first move: it counts as played (once)."""
         if self.stats.started(self.game_id):
-            self.stats.save(self.storage)
+            self._save_stats()
 
     def stalemated(self) -> None:
         """The game in progress reached a stalemate (counted once per game)."""
         if self.stats.stalemate(self.game_id):
-            self.stats.save(self.storage)
+            self._save_stats()
         self.save_game()
 
     def won(self) -> None:
         """The game in progress was won: record it, then clear the save."""
-        if self.game is not None and self.stats.won_game(
-            self.game_id, self.game.score, self.elapsed
+        progress = self.current
+        game = progress.game
+        if game is not None and progress.stats.won_game(
+            progress.game_id, game.score, progress.elapsed, game.moves
         ):
-            self.stats.save(self.storage)
-        self.game = None
-        self.storage.delete(SAVE_FILE)
+            self._save_stats()
+        progress.game = None
+        self.storage.delete(progress.kind.save_file)
 
     def reset_statistics(self) -> None:
-        """Start the statistics from zero.
+        """Start the chosen game's statistics from zero.
 
         A game in progress that had its first move counts as played from the reset, so
         that its win or loss later adds up (README: "Statistics").
@@ -130,7 +237,10 @@ class Context:
         game = self.game
         if game is not None and game.moves > 0 and game.outcome is not Outcome.WON:
             self.stats.started(self.game_id)
-        self.stats.save(self.storage)
+        self._save_stats()
+
+    def _save_stats(self) -> None:
+        self.stats.save(self.storage, self.kind.statistics_file)
 
     # --------------------------------------------------------------- notices
     def update_notice(self, dt: float) -> bool:

@@ -19,6 +19,8 @@ import pygame
 HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 """SDL video drivers that show nothing on a screen."""
 NO_DISPLAY = "no display: set DISPLAY, or SDL_VIDEODRIVER=dummy for a headless run"
+DEFAULT_WINDOW = (1280, 720)
+"""The window's size when the command line asks for none (at most 90 % of the screen)."""
 MIN_WINDOW = (320, 240)
 """The smallest window the player can make: every screen is laid out down to it."""
 

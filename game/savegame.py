@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import fields as check
-from .rules import Game, Outcome
+from .catalog import HALF_MOON, GameKind, TableGame
+from .rules import Outcome
 from .storage import Storage
 
 SAVE_FILE = "game.json"
@@ -19,8 +20,8 @@ SAVE_SCHEMA = 1
 class SavedGame:
     """A game with its clock and what the statistics already know of it."""
 
-    game: Game
-    """The game: its deal and the removals made (so undo works after Continue too)."""
+    game: TableGame
+    """The game: its deal and the moves made (so undo works after Continue too)."""
     elapsed: float = 0.0
     """The game's clock, in seconds."""
     game_id: str = field(default_factory=lambda: new_game_id(None))
@@ -36,32 +37,34 @@ class SavedGame:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> SavedGame:
-        """Read :meth:`to_dict` data; raises :class:`DamagedFile` (or the rules' own
-        ``SavedGameError``, a ValueError) for anything else.
+    def from_dict(cls, data: Any, kind: GameKind = HALF_MOON) -> SavedGame:
+        """Read :meth:`to_dict` data of a game of ``kind``; raises :class:`DamagedFile`
+        (or the rules' own ``SavedGameError``, a ValueError) for anything else.
 
         A save written before games had an identity gets a new one.
         """
         data = check.record(data, SAVE_SCHEMA, "a saved game")
         elapsed = check.seconds(data, "elapsed")
-        game = Game.from_dict(data["game"])
+        game = kind.from_dict(data["game"])
         game_id = check.text(data, "id", new_game_id(game.code), longest=100)
         return cls(game, elapsed, game_id)
 
     @classmethod
-    def load(cls, storage: Storage) -> SavedGame | None:
-        """The saved game in progress, if there is one (a won game is not in progress)."""
-        saved = storage.load(SAVE_FILE, cls.from_dict, lambda: None)
+    def load(cls, storage: Storage, kind: GameKind = HALF_MOON) -> SavedGame | None:
+        """The saved game in progress of ``kind``, if there is one (a won game is not in
+        progress)."""
+        saved = storage.load(kind.save_file, lambda data: cls.from_dict(data, kind), lambda: None)
         if saved is None or saved.game.outcome is Outcome.WON or saved.game.moves == 0:
             return None
         return saved
 
-    def save(self, storage: Storage) -> bool:
-        """Store the game now; a game with no move yet or a won game clears the save."""
+    def save(self, storage: Storage, kind: GameKind = HALF_MOON) -> bool:
+        """Store the game now in ``kind``'s file; a game with no move yet or a won game
+        clears the save."""
         if self.game.moves == 0 or self.game.outcome is Outcome.WON:
-            storage.delete(SAVE_FILE)
+            storage.delete(kind.save_file)
             return True
-        return storage.save(SAVE_FILE, self.to_dict())
+        return storage.save(kind.save_file, self.to_dict())
 
 
 def new_game_id(code: str | None) -> str:

@@ -14,19 +14,18 @@ from pathlib import Path
 import pygame
 
 from . import fonts
-from .app import DEFAULT_WINDOW, trace
+from .catalog import game_for_code, kind_by_key
 from .context import Context
-from .display import Display, open_video, when_lost
+from .display import DEFAULT_WINDOW, Display, open_video, when_lost
 from .kiosk import KioskConfig
 from .loop import Loop
-from .rules import Game
 from .scenes.base import Quit, Scene
+from .scenes.flow import Flow
 from .scenes.kiosk import KioskGuard
-from .scenes.play import PlayScene
-from .scenes.title import TitleScene
 from .sound import Sounds
 from .sprites import CardArt
 from .storage import Storage
+from .trace import trace
 from .waiter import InputWaiter
 
 LOG_FILE = "halfmoon.log"
@@ -90,7 +89,10 @@ class Session:
             pygame.mouse.set_visible(False)
             pygame.display.set_allow_screensaver(False)
             guard = KioskGuard(ctx, kiosk)
-        scene: Scene = PlayScene(ctx, Game.from_code(args.deal)) if args.deal else TitleScene(ctx)
+        if getattr(args, "game", None):
+            ctx.choose(kind_by_key(args.game))
+        flow = Flow(ctx)
+        scene: Scene = flow.play(game_for_code(args.deal)) if args.deal else flow.title()
         loop = Loop(scene, surface=lambda: display.surface)
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
@@ -104,7 +106,7 @@ class Session:
         """The X server went away: save the game, say so in one line, exit with status 1
         (called from inside Xlib, which must not get control back)."""
         try:
-            self.ctx.save_game()
+            self.ctx.save_all()
             self.ctx.storage.close()
         finally:
             print("halfmoon: the display went away; the game is saved", file=sys.stderr)
@@ -165,7 +167,7 @@ class Session:
             signal.signal(number, handler)  # type: ignore[arg-type]
         self._signal_handlers.clear()
         try:
-            self.ctx.save_game()
+            self.ctx.save_all()
             self.ctx.storage.close()
         finally:
             self.sounds.stop()

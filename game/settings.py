@@ -6,13 +6,18 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from . import fields as check
+from .catalog import KINDS
 from .i18n import LANGUAGES, system_language
 from .storage import Storage
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_SCHEMA = 1
 ANIMATIONS = ("on", "reduced")
-_CHOICES = {"animations": ANIMATIONS, "language": tuple(LANGUAGES)}
+_CHOICES = {
+    "animations": ANIMATIONS,
+    "language": tuple(LANGUAGES),
+    "game": tuple(kind.key for kind in KINDS),
+}
 """The words each setting that is not on or off may take."""
 
 
@@ -34,6 +39,8 @@ class Settings:
     """Short sound effects (skipped when there is no audio device)."""
     language: str = ""
     """A code of :data:`game.i18n.LANGUAGES`; empty until chosen (then the system's)."""
+    game: str = "halfmoon"
+    """The game chosen on the title screen last (a key of :data:`game.catalog.KINDS`)."""
 
     def __post_init__(self) -> None:
         if not self.language:

@@ -13,6 +13,7 @@ comes back, and a win always finds its game among the played ones.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -23,9 +24,21 @@ STATISTICS_FILE = "statistics.json"
 STATISTICS_SCHEMA = 1
 REMEMBERED = 64
 """How many games the statistics remember for each kind of event."""
+RECENT = 30
+"""How many finished games the bar chart of the statistics screen shows."""
 
-_COUNTS = ("played", "won", "lost", "stalemates", "current_streak", "best_streak", "total_score")
+_COUNTS = (
+    "played",
+    "won",
+    "lost",
+    "stalemates",
+    "current_streak",
+    "best_streak",
+    "total_score",
+    "fewest_moves",
+)
 _LEDGER = ("started", "finished", "stalemated")
+_RESULT = re.compile(r"[WL][0-9]{1,12}")
 
 
 @dataclass
@@ -48,6 +61,11 @@ class Statistics:
     """The shortest winning time in seconds (0 until the first win)."""
     total_score: int = 0
     """Points of all finished games (for the average)."""
+    fewest_moves: int = 0
+    """The fewest moves of a won game (0 until the first win)."""
+    recent: list[str] = field(default_factory=list)
+    """The last finished games, oldest first: ``W520`` a win with 520 points, ``L140`` a
+    loss with 140."""
     started_games: list[str] = field(default_factory=list)
     """The last games counted as played, oldest first."""
     finished_games: list[str] = field(default_factory=list)
@@ -89,32 +107,41 @@ class Statistics:
         self.stalemates += 1
         return True
 
-    def won_game(self, game_id: str, score: int, seconds: float) -> bool:
-        """The game ``game_id`` was won in ``seconds``; False if it was counted already."""
-        if not self._finish(game_id, score):
+    def won_game(self, game_id: str, score: int, seconds: float, moves: int = 0) -> bool:
+        """The game ``game_id`` was won in ``seconds`` and ``moves`` moves; False if it
+        was counted already."""
+        if not self._finish(game_id, score, "W"):
             return False
         self.won += 1
         self.current_streak += 1
         self.best_streak = max(self.best_streak, self.current_streak)
         if self.best_time == 0.0 or seconds < self.best_time:
             self.best_time = seconds
+        if moves and (self.fewest_moves == 0 or moves < self.fewest_moves):
+            self.fewest_moves = moves
         return True
 
-    def lost_game(self, game_id: str, score: int) -> bool:
+    def lost_game(self, game_id: str, score: int, moves: int = 0) -> bool:
         """The started game ``game_id`` was left for another deal; False if counted already."""
-        if not self._finish(game_id, score):
+        if not self._finish(game_id, score, "L"):
             return False
         self.lost += 1
         self.current_streak = 0
         return True
 
-    def _finish(self, game_id: str, score: int) -> bool:
+    def _finish(self, game_id: str, score: int, result: str) -> bool:
         if self.finished(game_id):
             return False
         self.started(game_id)  # a game that ends was played, whatever came before
         _remember(self.finished_games, game_id)
         self.total_score += score
+        self.recent.append(f"{result}{score}")
+        del self.recent[:-RECENT]
         return True
+
+    def recent_results(self) -> list[tuple[bool, int]]:
+        """The last finished games, oldest first: (won, score) each."""
+        return [(entry[0] == "W", int(entry[1:])) for entry in self.recent]
 
     # ------------------------------------------------------------- storage
     def to_dict(self) -> dict[str, Any]:
@@ -127,9 +154,13 @@ class Statistics:
     def from_dict(cls, data: Any) -> Statistics:
         """Read :meth:`to_dict` data; raises :class:`DamagedFile` for anything else."""
         data = check.record(data, STATISTICS_SCHEMA, "statistics")
+        recent = list(check.words(data, "recent", longest=14, most=RECENT))
+        if not all(_RESULT.fullmatch(entry) for entry in recent):
+            raise DamagedFile("recent results must look like W520 or L140")
         stats = cls(
             **{name: check.count(data, name) for name in _COUNTS},
             best_time=check.seconds(data, "best_time"),
+            recent=recent,
             **{
                 f"{name}_games": list(check.words(data, f"{name}_games", most=REMEMBERED))
                 for name in _LEDGER
@@ -140,13 +171,13 @@ class Statistics:
         return stats
 
     @classmethod
-    def load(cls, storage: Storage) -> Statistics:
-        """The stored statistics, or zeros."""
-        return storage.load(STATISTICS_FILE, cls.from_dict, cls)
+    def load(cls, storage: Storage, name: str = STATISTICS_FILE) -> Statistics:
+        """The statistics stored in ``name`` (one file a game), or zeros."""
+        return storage.load(name, cls.from_dict, cls)
 
-    def save(self, storage: Storage) -> bool:
+    def save(self, storage: Storage, name: str = STATISTICS_FILE) -> bool:
         """Store the statistics now."""
-        return storage.save(STATISTICS_FILE, self.to_dict())
+        return storage.save(name, self.to_dict())
 
 
 def _remember(games: list[str], game_id: str) -> bool:

@@ -62,8 +62,10 @@ def ctx(storage):
     """A scene context with fresh storage, in English."""
     from game.context import Context
     from game.i18n import set_language
+    from game.scenes.flow import Flow
 
     context = Context.open(storage)
+    Flow(context)
     context.settings.language = "en"
     context.apply_settings()
     yield context

@@ -54,7 +54,7 @@ def test_every_option_is_read():
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--deal", "HM1-N-12"], "expected HM1-N- followed by 7 letters A-Z"),
+        (["--deal", "HM1-N-12"], "HM1-C-, HM1-F- or HM1-O- followed by 7 letters A-Z"),
         (["--window", "big"], "expected WIDTHxHEIGHT"),
         (["--window", "100x100"], "too small"),
         (["--max-frames", "0"], "positive number of frames"),

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import ui
 from ..context import Context
+
+if TYPE_CHECKING:
+    from .flow import Flow
 
 __all__ = [
     "REPAINT_EVENTS",
@@ -41,6 +46,8 @@ class Scene:
 
     #: True while something moves: the loop then runs at full rate.
     animating: bool = False
+    #: True for a kiosk's attract screen: it is waiting for a player already.
+    attract: bool = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -54,6 +61,15 @@ class Scene:
 
     def leave(self) -> None:
         """Called when another scene becomes current instead of this one."""
+
+    @property
+    def flow(self) -> Flow:
+        """The scene graph: where a scene asks for the next one (game.scenes.flow)."""
+        if self.ctx.flow is None:
+            from .flow import Flow  # made on first use when nobody made it before
+
+            Flow(self.ctx)
+        return self.ctx.flow
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         """React to one input event; return the next scene or None."""

@@ -15,7 +15,7 @@ import pygame
 
 from .. import theme, ui
 from ..i18n import N_, _
-from ..rules import DealCodeError, Game, normalize_code
+from ..rules import DealCodeError, normalize_code
 from ..rules.codes import CODE_LETTERS
 from .base import Context, Scene
 from .menu import Column, MenuScene
@@ -185,10 +185,7 @@ class CodeEntryScene(MenuScene):
             self._refuse(N_("A code looks like HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z."))
             self.dirty = True
             return None
-        from .dialogs import confirm_new_game
-        from .play import PlayScene
-
-        return confirm_new_game(self.ctx, self, lambda: PlayScene(self.ctx, Game.from_code(code)))
+        return self.flow.deal(self, code)
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         if event.type == pygame.TEXTINPUT:

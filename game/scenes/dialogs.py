@@ -18,7 +18,6 @@ import pygame
 from .. import theme, ui
 from ..fonts import font
 from ..i18n import N_, _
-from ..rules import Outcome
 from .base import ButtonScene, Context, Scene
 
 DIALOG_GUARD = 0.4
@@ -245,13 +244,3 @@ class ConfirmScene(Dialog):
         if event.key == pygame.K_n:
             return self.back()
         return None
-
-
-def confirm_new_game(ctx: Context, under: Scene, start: Callable[[], Scene]) -> Scene:
-    """``start()`` at once when no game is under way, else after asking first."""
-    game = ctx.game
-    if game is None or game.moves == 0 or game.outcome is Outcome.WON:
-        return start()
-    return ConfirmScene(
-        ctx, under, N_("Abandon this game and deal a new one?"), N_("New game"), start
-    )

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import ui
 from ..i18n import N_, _, ngettext
 from .base import Context, Scene
 from .dialogs import Dialog
-from .play import PlayScene
+
+if TYPE_CHECKING:
+    from .play import PlayScene
 
 
 class _EndScene(Dialog):

@@ -90,7 +90,7 @@ class KioskGuard:
                 return scene  # stays fullscreen
             if event.key == self.chord_key and all(mods & mask for mask in self.chord_mods):
                 if self.config.exit_pin:
-                    return PinScene(self.ctx, scene, self.config.exit_pin, self.pin_tries)
+                    return scene.flow.operator_pin(scene, self.config.exit_pin, self.pin_tries)
                 return Quit(self.ctx)
         return None
 
@@ -100,13 +100,11 @@ class KioskGuard:
         self.idle += dt
         if self.idle < self.config.idle_seconds or isinstance(scene, StillPlayingScene):
             return None
-        from .title import TitleScene
-
-        if isinstance(scene, TitleScene) and self.ctx.game is None:
+        if scene.attract:
             self.idle = 0.0  # already waiting for the next player
             return None
         self.idle = 0.0
-        return StillPlayingScene(self.ctx, scene, self.config.countdown_seconds)
+        return scene.flow.still_playing(scene, self.config.countdown_seconds)
 
 
 class StillPlayingScene(Dialog):
@@ -149,10 +147,8 @@ class StillPlayingScene(Dialog):
             self.dirty = True
         if self.remaining > 0:
             return None
-        from .title import TitleScene
-
         self.ctx.leave()
-        return TitleScene(self.ctx)
+        return self.flow.title()
 
 
 class PinScene(Scene):

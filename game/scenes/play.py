@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme
+from ..catalog import kind_of
 from ..i18n import N_, _
 from ..layout import Layout, compute_layout
 from ..rules import Card, Game, MoveError, Outcome
 from .base import Context, Scene, pointer
-from .dialogs import confirm_new_game
 from .table_view import MESSAGE_SECONDS, REMOVE_SECONDS, TableView
 
 CELEBRATION_SECONDS = 1.6
@@ -294,24 +294,20 @@ class PlayScene(Scene):
 
     def ask_new_game(self) -> Scene | None:
         """New game, after the question when a game is under way."""
-        return confirm_new_game(self.ctx, self, self.new_game)
+        return self.flow.new_game(self, kind_of(self.game))
 
     def new_game(self) -> Scene:
-        """A fresh random deal."""
-        return PlayScene(self.ctx, Game.random())
+        """A fresh random deal of the same game (nothing to ask: see ask_new_game)."""
+        return self.flow.play(kind_of(self.game).random())
 
     def replay(self) -> Scene:
         """The same deal from the start."""
-        code = self.game.code
-        game = Game.from_code(code) if code is not None else Game(self.game.start)
-        return PlayScene(self.ctx, game)
+        return self.flow.replay(self.game)
 
     def menu(self) -> Scene:
         """The title screen, with Continue."""
-        from .title import TitleScene
-
         self.ctx.elapsed = self.elapsed
-        return TitleScene(self.ctx, resume=self)
+        return self.flow.title(resume=self)
 
     def move_focus(self, direction: tuple[int, int]) -> None:
         """Move the keyboard focus to the nearest playable card in ``direction``."""
@@ -358,19 +354,15 @@ class PlayScene(Scene):
             self._move_sparks(dt)
             reduced = self.ctx.settings.animations != "on"
             if self.celebration >= (REDUCED_CELEBRATION if reduced else CELEBRATION_SECONDS):
-                from .end import WinScene
-
                 self.celebration = None
-                return WinScene(self.ctx, self)
+                return self.flow.won(self)
         idle = not self.flying and self.message is None and self.celebration is None
         if idle:
             self._warm()
         if self.pending_end is Outcome.STALEMATE and not self.flying:
-            from .end import StalemateScene
-
             self.pending_end = None
             self.ctx.sounds.play("stalemate")
-            return StalemateScene(self.ctx, self)
+            return self.flow.stalemate(self)
         return None
 
     def _warm(self) -> None:

@@ -13,7 +13,7 @@ import pygame
 
 from .. import theme, ui
 from ..i18n import N_, _
-from ..rules import Card, Game
+from ..rules import Card
 from .base import Context, Quit, Scene, pointer_position
 from .menu import Column, MenuScene
 
@@ -63,7 +63,7 @@ class TitleScene(MenuScene):
         """In a kiosk waiting for a player, the attract animation runs."""
         return self.attract
 
-    @property
+    @property  # type: ignore[override]
     def attract(self) -> bool:
         """Whether this title is a kiosk's attract screen."""
         return self.ctx.kiosk is not None and self.ctx.game is None
@@ -88,27 +88,21 @@ class TitleScene(MenuScene):
         return self.attract
 
     def choose(self, key: str) -> Scene | None:
-        from .code_entry import CodeEntryScene
-        from .dialogs import confirm_new_game
-        from .menus import SettingsScene, StatisticsScene
-        from .play import PlayScene
-        from .rules_page import RulesScene
-
+        flow = self.flow
         if key == "continue":
-            if self.resume is not None:
+            if self.resume is not None and getattr(self.resume, "game", None) is self.ctx.game:
                 return self.resume
-            assert self.ctx.game is not None
-            return PlayScene(self.ctx, self.ctx.game, self.ctx.elapsed)
+            return flow.resume()
         if key == "new":
-            return confirm_new_game(self.ctx, self, lambda: PlayScene(self.ctx, Game.random()))
+            return flow.new_game(self)
         if key == "code":
-            return CodeEntryScene(self.ctx, back=self)
+            return flow.code_entry(self)
         if key == "settings":
-            return SettingsScene(self.ctx, back=self)
+            return flow.settings(self)
         if key == "rules":
-            return RulesScene(self.ctx, back=self)
+            return flow.rules(self)
         if key == "stats":
-            return StatisticsScene(self.ctx, back=self)
+            return flow.statistics(self)
         if key == "quit":
             return Quit(self.ctx)
         return None
