@@ -33,6 +33,10 @@ class Settings:
     """Write each slot's name and card count under it (``3 · 7``)."""
     four_colour: bool = False
     """Clubs green, diamonds blue."""
+    one_tap_moves: bool = False
+    """Crescent: a tap on a card with one legal destination moves it there."""
+    auto_home: bool = False
+    """Crescent: cards that no pile could still need go home by themselves."""
     animations: str = "on"
     """``on``, or ``reduced``: no flying cards and no celebration."""
     sound: bool = True

@@ -19,3 +19,5 @@ PANEL_TEXT = (30, 36, 34)
 STACK_EDGE = (210, 214, 206)
 STACK_LINE = (120, 128, 120)
 MESSAGE_BG = (40, 20, 20, 220)
+TARGET = (120, 220, 160)
+"""The outline of a slot the selected or carried card may go to."""

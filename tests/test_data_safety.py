@@ -422,12 +422,12 @@ def test_a_100_mb_file_is_refused_as_damaged_before_parsing(storage, name, kind)
 
 
 def test_a_file_just_over_1_mb_is_damaged_and_one_just_under_is_read(storage):
-    padding = " " * (1024 * 1024 - 200)
+    padding = " " * (1024 * 1024 - 1000)
     text = json.dumps(Settings(language="ms").to_dict())
     storage.path(SETTINGS_FILE).parent.mkdir(parents=True)
     storage.path(SETTINGS_FILE).write_text(text[:-1] + padding + "}")
     assert Settings.load(storage).language == "ms"
-    storage.path(SETTINGS_FILE).write_text(text[:-1] + padding + " " * 400 + "}")
+    storage.path(SETTINGS_FILE).write_text(text[:-1] + padding + " " * 1200 + "}")
     assert Settings.load(storage) == Settings()
     assert storage.take_notice() is not None
 

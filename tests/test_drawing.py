@@ -5,13 +5,14 @@ from ui_helpers import Driver, pygame
 
 from game.rules import Game, MoveError
 from game.rules.solver import solve
-from game.scenes.play import MOVE_ERROR_TEXT, PlayScene
+from game.scenes.boards.halfmoon import MOVE_ERROR_TEXT
+from game.scenes.play import PlayScene
 from game.scenes.table_view import TableView
 
 
 def _full_picture(play, size):
     reference = pygame.Surface(size)
-    TableView().draw(reference, play)
+    TableView().draw(reference, play.frame(), play.layout, play.ctx.art)
     return pygame.image.tobytes(reference, "RGB")
 
 
@@ -31,8 +32,8 @@ def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx,
     results = []
     real_draw = play.view.draw
 
-    def recording_draw(surface, scene):
-        results.append(real_draw(surface, scene))
+    def recording_draw(surface, frame, layout, art):
+        results.append(real_draw(surface, frame, layout, art))
         return results[-1]
 
     play.view.draw = recording_draw

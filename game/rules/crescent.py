@@ -60,6 +60,10 @@ class CrescentTapResult:
     """Why the tap did not select or move a card (the Move errors setting), or None."""
     message: str = ""
     """The refusal in words, e.g. ``4♠ does not go on 9♥: same suit, one rank up or down``."""
+    card: str = ""
+    """The refused card as players read it (``4♠``), for a translated message."""
+    other: str = ""
+    """What it would have gone on, or the card a foundation needs (``9♥``), or ``""``."""
 
 
 @dataclass(frozen=True)
@@ -294,7 +298,9 @@ class Crescent:
             self._selection = name
             return CrescentTapResult(selected=name)
         self._selection = None
-        return CrescentTapResult(refusal=error.reason, message=str(error))
+        return CrescentTapResult(
+            refusal=error.reason, message=str(error), card=error.card, other=error.other
+        )
 
     def _select(self, name: str) -> CrescentTapResult:
         card = self.top(name)
@@ -307,7 +313,8 @@ class Crescent:
             reason = Refusal.BASE_CARD
         else:
             reason = Refusal.CANNOT_MOVE
-        return CrescentTapResult(refusal=reason, message=reason.message(card.symbol_name))
+        name_of = card.symbol_name
+        return CrescentTapResult(refusal=reason, message=reason.message(name_of), card=name_of)
 
     def clear_selection(self) -> None:
         """A tap on the table (no slot) clears the selection."""

@@ -1,4 +1,4 @@
-"""Rectangles for repainting, and the new-game question's geometry (used by TableView)."""
+"""Rectangles for repainting (used by TableView and its tiles)."""
 
 from __future__ import annotations
 
@@ -54,22 +54,3 @@ def tidy(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
 
 def _area(rect: pygame.Rect) -> int:
     return rect.width * rect.height
-
-
-def confirm_buttons(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
-    """The Yes and No buttons of the new-game question."""
-    box = confirm_box(size)
-    unit = box.height // 4
-    yes = pygame.Rect(0, 0, box.width * 2 // 5, unit)
-    no = yes.copy()
-    yes.bottomleft = (box.left + box.width // 15, box.bottom - unit // 2)
-    no.bottomright = (box.right - box.width // 15, box.bottom - unit // 2)
-    return yes, no
-
-
-def confirm_box(size: tuple[int, int]) -> pygame.Rect:
-    """The panel of the new-game question."""
-    width, height = size
-    box = pygame.Rect(0, 0, min(width - 40, max(520, width // 3)), max(200, height // 4))
-    box.center = (width // 2, height // 2)
-    return box

@@ -1,34 +1,42 @@
-"""The table: taps, selection, removals with animation, undo, the clock and the info bar."""
+"""The table, for every game: taps, drags, the keyboard, cards in motion, undo and redo,
+the clock, the info bar and the end of a game.
+
+What differs between games lives in the game's board (game.scenes.boards): the scene
+hands it every tap, drag and button, shows the effect it returns, and draws the frame it
+builds with the same view.
+"""
 
 from __future__ import annotations
 
 import math
-import random
 import time
-from dataclasses import dataclass
 
 import pygame
 
-from .. import theme
-from ..catalog import kind_of
-from ..i18n import N_, _
+from .. import ui
+from ..catalog import TableGame, kind_of
+from ..i18n import _
 from ..layout import Layout, compute_layout
-from ..rules import Card, Game, MoveError, Outcome
+from ..rules import Outcome
+from . import motion
 from .base import Context, Scene, pointer
-from .table_view import MESSAGE_SECONDS, REMOVE_SECONDS, TableView
+from .boards import Board, Effect, Motion, board_for
+from .frame import Button, Frame, Sprite
+from .table_view import TableView
 
 CELEBRATION_SECONDS = 1.6
-"""The short celebration between the last removal and the win screen."""
+"""The short celebration between the last card and the win screen."""
 REDUCED_CELEBRATION = 0.4
-"""With reduced animations: a short pause on the empty table instead."""
+"""With reduced animations: a short pause on the finished table instead."""
+MESSAGE_SECONDS = 2.2
+"""How long a message stays (it fades during the last third)."""
 WARM_SECONDS = 0.002
 """Time an idle step may spend preparing tiles and faces for the next tap (a few tiles at
 4K, so a table is ready about half a second after a move or a resize)."""
-MOVE_ERROR_TEXT = {
-    MoveError.SUM_MUST_BE_11: N_("The sum must be 11"),
-    MoveError.NEEDS_JACK_QUEEN_KING: N_("Needs a Jack, a Queen and a King"),
-}
-"""What Move errors says, by reason (SPEC section 2)."""
+DOUBLE_TAP_SECONDS = 0.4
+"""A second tap on the same card within this long sends it home (Crescent)."""
+DRAG_START = 6
+"""Pixels a press must travel before it carries the card."""
 
 _DIRECTIONS = {
     pygame.K_LEFT: (-1, 0),
@@ -38,61 +46,56 @@ _DIRECTIONS = {
 }
 
 
-@dataclass
-class _Flying:
-    """A removed card on its way out."""
-
-    card: Card
-    start: pygame.Rect
-    age: float = 0.0
-
-
-@dataclass
-class _Spark:
-    """One falling suit symbol of the win celebration."""
-
-    x: float
-    y: float
-    vx: float
-    vy: float
-    symbol: str
-    colour: tuple[int, int, int]
-
-
 class PlayScene(Scene):
-    """Playing one deal."""
+    """Playing one deal of any game."""
 
-    def __init__(self, ctx: Context, game: Game, elapsed: float = 0.0) -> None:
+    def __init__(self, ctx: Context, game: TableGame, elapsed: float = 0.0) -> None:
         super().__init__(ctx)
         self.game = game
+        self.kind = kind_of(game)
+        self.board: Board = board_for(game)
         if ctx.game is not game:
             ctx.begin(game, elapsed)
+        else:
+            ctx.choose(self.kind)
         self.elapsed = elapsed
         self.clock_started = elapsed > 0
         self.focused = True
         self.focus: str | None = None
-        self.flying: list[_Flying] = []
+        self.motions: list[Motion] = []
         self.message: tuple[str, float] | None = None
         self.pressed: str | None = None
         """The bar button held down (it acts when released over it)."""
         self.hover: str | None = None
         """The bar button under the mouse."""
         self.celebration: float | None = None
-        self.sparks: list[_Spark] = []
+        self.sparks: list[motion.Spark] = []
         self.pending_end: Outcome | None = (
             Outcome.STALEMATE if game.outcome is Outcome.STALEMATE else None
         )
+        self.carry: tuple[str, pygame.Rect, tuple[int, int]] | None = None
+        """A card carried: its slot, where it is drawn, and where it was taken."""
+        self._press: tuple[str, tuple[int, int]] | None = None
+        self._last_tap: tuple[str, float] = ("", -1.0)
         screen = pygame.display.get_surface()
-        self.layout: Layout = compute_layout(*(screen.get_size() if screen else (800, 600)))
+        self.layout: Layout = compute_layout(
+            *(screen.get_size() if screen else (800, 600)), self.kind.table
+        )
         self.view = TableView()
+        self.clock = 0.0
+        """Seconds this scene has run (for double taps)."""
         self._shown_second = -1
         self._warmed: tuple[object, ...] | None = None
-        self._warmed_table: object = None
 
     # -------------------------------------------------------------- plumbing
+    @property
+    def flying(self) -> list[Motion]:
+        """The cards in motion."""
+        return self.motions
+
     @property  # type: ignore[override]
     def animating(self) -> bool:
-        return bool(self.flying or self.message or self.celebration is not None)
+        return bool(self.motions or self.message or self.celebration is not None or self.carry)
 
     @property
     def clock_running(self) -> bool:
@@ -108,10 +111,11 @@ class PlayScene(Scene):
 
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:
-            self.layout = compute_layout(*size)
+            self.layout = compute_layout(*size, self.kind.table)
             self.view.reset()
             self.ctx.art.clear()
             self._warmed = None  # the tiles and faces are gone: prepare them again
+            self.carry = None
         self.view.invalidate()
         super().enter(size)
 
@@ -131,19 +135,20 @@ class PlayScene(Scene):
                 return self.press(touch.pos)
             if touch.kind == "up":
                 return self.release(touch.pos)
-            if not touch.finger:
-                self._hover_over(touch.pos)
+            self.pointer_moved(touch.pos, touch.finger)
             return None
         if event.type == pygame.KEYDOWN:
             return self.key(event)
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.focused = False
+            self._put_back()
         elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
             self.focused = True
         return None
 
     def press(self, pos: tuple[int, int]) -> Scene | None:
-        """A click or a touch at ``pos``: a card acts at once, a button when released."""
+        """A click or a touch at ``pos``: a card acts at once (or, where it may be
+        carried, on release), a button when released."""
         self.dirty = True
         button = self.layout.hit_button(pos)
         if button is not None:
@@ -154,28 +159,65 @@ class PlayScene(Scene):
             return None
         slot = self.layout.hit_slot(pos)
         if slot is None:
-            self.game.clear_selection()
+            self.board.clear()
             return None
         self.focus = None
+        if self.board.drags and self.board.taps_on_release(slot):
+            self._press = (slot, pos)  # a tap on release, or the start of a drag
+            return None
         return self.tap(slot)
 
+    def pointer_moved(self, pos: tuple[int, int], finger: bool) -> None:
+        """The mouse or a finger moved: a carried card follows it."""
+        if self.carry is not None:
+            slot, rect, grab = self.carry
+            self.carry = (slot, pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), rect.size), grab)
+            return
+        if self._press is not None:
+            slot, start = self._press
+            if max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) >= DRAG_START:
+                self._start_carry(slot, start, pos)
+            return
+        if not finger:
+            button = self.layout.hit_button(pos)
+            if button != self.hover:
+                self.hover = button
+                self.dirty = True
+
+    def _start_carry(self, slot: str, start: tuple[int, int], pos: tuple[int, int]) -> None:
+        self._press = None
+        if self.game.outcome is not None or not self.board.pick(slot):
+            return
+        rect = self.board.top_rect(self.layout, slot)
+        grab = (start[0] - rect.x, start[1] - rect.y)
+        self.carry = (slot, pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), rect.size), grab)
+
     def release(self, pos: tuple[int, int]) -> Scene | None:
-        """The mouse button or the finger lifted at ``pos``: the button pressed acts if
-        the release is over it."""
+        """The mouse button or the finger lifted at ``pos``."""
+        if self.carry is not None:
+            slot, rect, _grab = self.carry
+            self.carry = None
+            return self.apply(self.board.drop(slot, rect, self.layout, self.ctx.settings))
+        if self._press is not None:
+            slot, _start = self._press
+            self._press = None
+            return self.tap(slot)
         pressed, self.pressed = self.pressed, None
         if pressed is None:
             return None
         self.dirty = True
         return self.button(pressed) if self.layout.hit_button(pos) == pressed else None
 
-    def _hover_over(self, pos: tuple[int, int]) -> None:
-        button = self.layout.hit_button(pos)
-        if button != self.hover:
-            self.hover = button
-            self.dirty = True
+    def _put_back(self) -> None:
+        """A carried card goes back where it was taken (the window lost the focus)."""
+        if self.carry is not None:
+            slot, _rect, _grab = self.carry
+            self.carry = None
+            far = pygame.Rect(-(10**6), -(10**6), 1, 1)  # near no target: it flies back
+            self.apply(self.board.drop(slot, far, self.layout, self.ctx.settings))
 
     def button(self, name: str) -> Scene | None:
-        """Undo, Redo, New game or Menu."""
+        """Undo, Redo, New game, Menu, or a button of the game's own (Redeal)."""
         if name == "undo":
             self.undo()
         elif name == "redo":
@@ -184,6 +226,8 @@ class PlayScene(Scene):
             return self.ask_new_game()
         elif name == "menu":
             return self.menu()
+        else:
+            return self.act(name)
         return None
 
     def key(self, event: pygame.event.Event) -> Scene | None:
@@ -199,6 +243,8 @@ class PlayScene(Scene):
             self.copy_code()
         elif event.key == pygame.K_n and not ctrl:
             return self.ask_new_game()
+        elif event.key == pygame.K_r and not ctrl and "redeal" in self.layout.buttons:
+            return self.act("redeal")
         elif event.key == pygame.K_ESCAPE:
             return self.menu()
         elif event.key in _DIRECTIONS:
@@ -206,42 +252,64 @@ class PlayScene(Scene):
         elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.focus is None:
                 self.move_focus((0, 0))
-            elif self.game.top(self.focus) is not None:
+            else:
                 return self.tap(self.focus)
         return None
 
     # ------------------------------------------------------------------ play
     def tap(self, slot: str) -> Scene | None:
-        """Tap a slot, as the rules say, and show what happened."""
+        """Tap a slot, as the game's rules say, and show what happened."""
         if self.game.outcome is not None or self.celebration is not None:
             return None
-        tops = self.game.playable()
-        result = self.game.tap(slot)
-        sounds = self.ctx.sounds
-        if slot in tops:
-            self.clock_started = True
-        if not result.removed:
-            if result.error is not None:
-                sounds.play("error")
-                if self.ctx.settings.move_errors:
-                    self.message = (_(MOVE_ERROR_TEXT[result.error]), 0.0)
-            elif slot in self.game.selection:
-                sounds.play("select")
+        if self.game.top(slot) is not None:
+            self.clock_started = True  # the clock runs from the first tap on a card
+        last_slot, when = self._last_tap
+        self._last_tap = (slot, self.clock)
+        if last_slot == slot and self.clock - when < DOUBLE_TAP_SECONDS:
+            home = self.board.home(slot, self.layout, self.ctx.settings)
+            if home is not None:
+                self._last_tap = ("", -1.0)
+                return self.apply(home)
+        return self.apply(self.board.tap(slot, self.layout, self.ctx.settings))
+
+    def act(self, name: str) -> Scene | None:
+        """A button of the game's own (Redeal)."""
+        if self.game.outcome is not None or self.celebration is not None:
             return None
+        effect = self.board.action(name, self.layout, self.ctx.settings)
+        if effect is None:
+            self.ctx.sounds.play("error")
+            return None
+        return self.apply(effect)
+
+    def apply(self, effect: Effect) -> Scene | None:
+        """Show what an action did: its sound, its cards in motion, or why it was
+        refused; a move is recorded (see :meth:`_after_move`)."""
+        self.dirty = True
+        if effect.sound is not None:
+            self.ctx.sounds.play(effect.sound)
+        if effect.refusal and self.ctx.settings.move_errors:
+            self.message = (effect.refusal, 0.0)
+        self.motions.extend(effect.motions)
+        if not effect.moved:
+            return None
+        self.clock_started = True
         self.ctx.first_move()  # counted once per game
-        if self.ctx.settings.animations == "on":
-            for name in result.removed:
-                self.flying.append(_Flying(tops[name], self.layout.slots[name].copy()))
+        return self._after_move()
+
+    def _after_move(self) -> Scene | None:
+        """Record the game after a move: the save, a win, a stalemate."""
+        if self.ctx.game is not self.game:
+            return None
         self.ctx.elapsed = self.elapsed
         outcome = self.game.outcome
-        if outcome is Outcome.WON:
-            sounds.play("win")
+        if outcome is Outcome.WON and self.celebration is None:
+            self.ctx.sounds.play("win")
             self.ctx.won()
             self.celebration = 0.0
             if self.ctx.settings.animations == "on":
-                self._start_sparks()
-        else:
-            sounds.play("pair" if len(result.removed) == 2 else "triple")
+                self.sparks = motion.sparks_for(self.game.moves, self.size)
+        elif outcome is not Outcome.WON:
             self.ctx.save_game()
             if outcome is Outcome.STALEMATE:
                 self.ctx.stalemated()
@@ -252,7 +320,10 @@ class PlayScene(Scene):
         """Take back the last move."""
         if self.celebration is not None:
             return
+        self.carry = None
         if self.game.undo():
+            self.motions.clear()
+            self.board.after_undo()
             self.pending_end = None
             self.ctx.sounds.play("undo")
             self.ctx.elapsed = self.elapsed
@@ -263,18 +334,12 @@ class PlayScene(Scene):
         """Make again the last move taken back."""
         if self.celebration is not None:
             return
+        self.carry = None
         if self.game.redo():
+            self.motions.clear()
+            self.board.after_undo()
             self.ctx.sounds.play("undo")
-            self.ctx.elapsed = self.elapsed
-            outcome = self.game.outcome
-            if outcome is Outcome.WON:  # the last move made again: the game is won
-                self.ctx.won()
-                self.celebration = 0.0
-            else:
-                self.ctx.save_game()
-                if outcome is Outcome.STALEMATE:
-                    self.ctx.stalemated()
-                    self.pending_end = Outcome.STALEMATE
+            self._after_move()
         self.dirty = True
 
     def copy_code(self) -> None:
@@ -294,11 +359,11 @@ class PlayScene(Scene):
 
     def ask_new_game(self) -> Scene | None:
         """New game, after the question when a game is under way."""
-        return self.flow.new_game(self, kind_of(self.game))
+        return self.flow.new_game(self, self.kind)
 
     def new_game(self) -> Scene:
         """A fresh random deal of the same game (nothing to ask: see ask_new_game)."""
-        return self.flow.play(kind_of(self.game).random())
+        return self.flow.play(self.kind.random())
 
     def replay(self) -> Scene:
         """The same deal from the start."""
@@ -307,23 +372,24 @@ class PlayScene(Scene):
     def menu(self) -> Scene:
         """The title screen, with Continue."""
         self.ctx.elapsed = self.elapsed
+        self.carry = None
         return self.flow.title(resume=self)
 
     def move_focus(self, direction: tuple[int, int]) -> None:
-        """Move the keyboard focus to the nearest playable card in ``direction``."""
-        playable = [s for s in self.layout.slots if self.game.top(s) is not None]
+        """Move the keyboard focus to the nearest slot in ``direction``."""
+        playable = self.board.focus_slots()
         if not playable:
             self.focus = None
             return
         if self.focus is None or self.focus not in playable or direction == (0, 0):
             self.focus = self.focus if self.focus in playable else playable[0]
             return
-        here = pygame.Vector2(self.layout.slots[self.focus].center)
+        here = pygame.Vector2(self.board.top_rect(self.layout, self.focus).center)
         best, best_cost = None, math.inf
         for slot in playable:
             if slot == self.focus:
                 continue
-            delta = pygame.Vector2(self.layout.slots[slot].center) - here
+            delta = pygame.Vector2(self.board.top_rect(self.layout, slot).center) - here
             along = delta.x * direction[0] + delta.y * direction[1]
             if along <= 0:
                 continue
@@ -337,29 +403,31 @@ class PlayScene(Scene):
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> Scene | None:
         super().update(dt)
+        self.clock += dt
         if self.clock_running:
             self.elapsed += dt
             self.ctx.elapsed = self.elapsed
             if int(self.elapsed) != self._shown_second:
                 self.dirty = True
-        for flying in self.flying:
-            flying.age += dt
-        self.flying = [f for f in self.flying if f.age < REMOVE_SECONDS]
+        for moving in self.motions:
+            moving.age += dt
+        self.motions = [m for m in self.motions if not m.done]
         if self.message is not None:
             text, age = self.message
             self.message = (text, age + dt) if age + dt < MESSAGE_SECONDS else None
             self.dirty = True
         if self.celebration is not None:
             self.celebration += dt
-            self._move_sparks(dt)
+            for spark in self.sparks:
+                spark.x += spark.vx * dt
+                spark.y += spark.vy * dt
             reduced = self.ctx.settings.animations != "on"
             if self.celebration >= (REDUCED_CELEBRATION if reduced else CELEBRATION_SECONDS):
                 self.celebration = None
                 return self.flow.won(self)
-        idle = not self.flying and self.message is None and self.celebration is None
-        if idle:
+        if not self.motions and self.message is None and self.celebration is None:
             self._warm()
-        if self.pending_end is Outcome.STALEMATE and not self.flying:
+        if self.pending_end is Outcome.STALEMATE and not self.motions:
             self.pending_end = None
             self.ctx.sounds.play("stalemate")
             return self.flow.stalemate(self)
@@ -367,57 +435,87 @@ class PlayScene(Scene):
 
     def _warm(self) -> None:
         """Prepare what the next tap may need, for up to :data:`WARM_SECONDS` per idle
-        step: card faces that a removal may reveal, and tiles of the table view. Once all
-        is ready for this position, nothing more is looked at until the position, the
-        size or the settings change."""
+        step: tiles of the looks the board expects next. Once all is ready for this
+        position, nothing more is looked at until the position, the size or the
+        settings change."""
         settings = self.ctx.settings
-        key = (self.layout.size, settings.four_colour, settings.placement_aid)
-        table = self.game.table
-        if key == self._warmed and table is self._warmed_table:
+        key = (
+            self.layout.size,
+            settings.four_colour,
+            settings.placement_aid,
+            self.game.table,
+        )
+        if key == self._warmed:
             return
         deadline = time.perf_counter() + WARM_SECONDS
-        while self._warm_next_card() or self.view.warm(self):
-            if time.perf_counter() > deadline:
-                return
-        self._warmed, self._warmed_table = key, table
-
-    def _warm_next_card(self) -> bool:
-        """Render the face of one card that a removal may reveal next; True if it did."""
-        size = self.layout.card
-        four = self.ctx.settings.four_colour
-        art = self.ctx.art
-        for pile in self.game.table.piles:
-            if len(pile) >= 2 and not art.has_face(pile[-2], size, four):
-                art.face(pile[-2], size, four)
-                return True
-        return False
-
-    def _start_sparks(self) -> None:
-        rng = random.Random(self.game.moves)
-        width, height = self.size
-        for _spark in range(90):
-            symbol = rng.choice("\u2660\u2665\u2666\u2663")
-            colour = (200, 30, 40) if symbol in "\u2665\u2666" else (20, 20, 20)
-            colour = rng.choice([colour, theme.ACCENT, (250, 250, 250)])
-            self.sparks.append(
-                _Spark(
-                    rng.uniform(0, width),
-                    rng.uniform(-height * 0.6, 0),
-                    rng.uniform(-40, 40),
-                    rng.uniform(height * 0.3, height * 0.7),
-                    symbol,
-                    colour,
-                )
-            )
-
-    def _move_sparks(self, dt: float) -> None:
-        for spark in self.sparks:
-            spark.x += spark.vx * dt
-            spark.y += spark.vy * dt
+        looks = self.board.future_looks(self.layout, settings)
+        tiles = self.view.tiles
+        for name, look in looks:
+            if not tiles.has(name, look):
+                tiles.tile(self.layout, name, look, self.ctx.art)
+                if time.perf_counter() > deadline:
+                    return
+        now = self.board.looks(self.layout, settings, {})
+        tiles.forget_except([*now.items(), *looks])
+        self._warmed = key
 
     # ------------------------------------------------------------------ draw
+    def frame(self) -> Frame:
+        """What the table shows now."""
+        settings = self.ctx.settings
+        four = settings.four_colour
+        hidden: dict[str, int] = {}
+        sprites: list[Sprite] = []
+        for moving in self.motions:
+            if moving.hide is not None:
+                slot, count = moving.hide
+                hidden[slot] = hidden.get(slot, 0) + count
+            sprite = motion.sprite_of(moving, four)
+            if sprite is not None:
+                sprites.append(sprite)
+        if self.carry is not None:
+            slot, rect, _grab = self.carry
+            hidden[slot] = hidden.get(slot, 0) + 1
+            sprites.append(Sprite(self.game.top(slot), tuple(rect), 255, four, shadow=True))
+        looks = self.board.looks(self.layout, settings, hidden)
+        suggested = self.board.suggested()
+        buttons = tuple(
+            Button(
+                name,
+                self.board.label(name),
+                self.board.enabled(name),
+                "pressed" if name == self.pressed else "hover" if name == self.hover else None,
+                name == suggested,
+            )
+            for name in self.layout.buttons
+        )
+        message = None
+        if self.message is not None:
+            text, age = self.message
+            fade = 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
+            message = (text, round(fade, 2))
+        elif self.board.note() is not None:
+            message = (self.board.note() or "", 1.0)
+        time_text = _("Time {time}").format(time=ui.format_time(self.elapsed))
+        return Frame(
+            looks=looks,
+            info=(time_text, *self.board.info()),
+            buttons=buttons,
+            focus=self.focus,
+            labels=self.board.labels() if settings.pile_labels else {},
+            clock_running=self.clock_running,
+            sprites=tuple(sprites),
+            message=message,
+            sparks=(
+                tuple((s.symbol, s.colour, int(s.x), int(s.y)) for s in self.sparks)
+                if self.celebration is not None
+                else None
+            ),
+            code=self.game.code or "",
+        )
+
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         if not self.animating and not self.dirty:
             return []
         self._shown_second = int(self.elapsed)
-        return self.view.draw(surface, self)
+        return self.view.draw(surface, self.frame(), self.layout, self.ctx.art)
