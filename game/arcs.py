@@ -34,8 +34,8 @@ FAN_CARDS = 5
 SLIVER = 0.22
 """A face-up sliver of the fan, as a share of the card's width: the corner index (rank
 over suit) shows whole."""
-BACK_SLIVER = 0.07
-"""A face-down card's sliver, as a share of the card's width."""
+BACK_SLIVER = 0.11
+"""A face-down card's sliver, as a share of the card's width: its dark back shows."""
 
 
 @dataclass(frozen=True)

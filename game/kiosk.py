@@ -11,6 +11,7 @@ is optional; these are the defaults::
     allow_settings = false            # show Settings to players
     allow_statistics = false          # show Statistics to players
     language = ""                     # en, ms, fi or ru; empty: the stored setting
+    games = ["halfmoon", "crescent", "crescent-four", "open-crescent"]  # offered, in order
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from .catalog import KINDS
 from .i18n import LANGUAGES
 from .storage import read_regular_file, shown
 
 _MODIFIERS = ("ctrl", "alt", "shift")
+GAME_KEYS: tuple[str, ...] = tuple(kind.key for kind in KINDS)
+"""Every game's key, in the catalog's order."""
 MAX_CONFIG_BYTES = 64 * 1024
 """A kiosk config is a few lines: a larger one (``/dev/zero``) is refused unread."""
 PIN_DIGITS = frozenset("0123456789")
@@ -56,6 +60,8 @@ class KioskConfig:
     """Whether players may open Statistics."""
     language: str = ""
     """A fixed language for the kiosk, or empty for the stored setting."""
+    games: tuple[str, ...] = GAME_KEYS
+    """The games players may choose, by their keys (all of them by default)."""
     source: str = field(default="kiosk config", compare=False, repr=False)
     """Where the config came from (its path), for error messages; not a key of the file."""
 
@@ -70,6 +76,9 @@ class KioskConfig:
                     f"{source}: unknown key {key!r} (known keys: {', '.join(known)})"
                 )
             default = getattr(cls(), key)
+            if key == "games":
+                values[key] = _games(value, source)
+                continue
             if isinstance(default, float):
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
                     raise KioskConfigError(f"{source}: {key} must be a number of seconds")
@@ -136,3 +145,19 @@ class KioskConfig:
                 "and one key, e.g. ctrl+alt+shift+q"
             )
         return modifiers, keys[0]
+
+
+def _games(value: Any, source: str) -> tuple[str, ...]:
+    """The ``games`` key: a list of one or more game keys, each once."""
+    if not isinstance(value, list) or not value:
+        raise KioskConfigError(
+            f"{source}: games must be a list of one or more of {', '.join(GAME_KEYS)}"
+        )
+    for name in value:
+        if not isinstance(name, str) or name not in GAME_KEYS:
+            raise KioskConfigError(
+                f"{source}: games: {name!r} is not a game (known: {', '.join(GAME_KEYS)})"
+            )
+    if len(set(value)) != len(value):
+        raise KioskConfigError(f"{source}: games names a game twice")
+    return tuple(value)

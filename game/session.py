@@ -91,6 +91,8 @@ class Session:
             guard = KioskGuard(ctx, kiosk)
         if getattr(args, "game", None):
             ctx.choose(kind_by_key(args.game))
+        if kiosk is not None and ctx.kind.key not in kiosk.games:
+            ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
         flow = Flow(ctx)
         scene: Scene = flow.play(game_for_code(args.deal)) if args.deal else flow.title()
         loop = Loop(scene, surface=lambda: display.surface)

@@ -141,6 +141,27 @@ EFFECTS: dict[str, _Effect] = {
             ),
         ),
     ),
+    # A card put down on a pile: a short soft knock.
+    "move": _Effect(
+        0.05,
+        0.20,
+        (
+            _Note(0.0, 620.0, 0.7, 0.008, 0.001, glide_to=480.0, glide=0.02),
+            _Note(0.0, 310.0, 1.0, 0.012, 0.001),
+        ),
+    ),
+    # A card played home: one bright chime (E6).
+    "home": _Effect(0.14, 0.28, (_Note(0.0, _E6, 1.0, 0.04, partials=_CHIME),)),
+    # The redeal: three quick knocks rising, as the piles turn.
+    "redeal": _Effect(
+        0.22,
+        0.24,
+        (
+            _Note(0.0, 392.0, 0.8, 0.01, 0.001, partials=_SOFT),
+            _Note(0.06, 494.0, 0.9, 0.01, 0.001, partials=_SOFT),
+            _Note(0.12, 587.0, 1.0, 0.012, 0.001, partials=_SOFT),
+        ),
+    ),
     # Short descending blip.
     "undo": _Effect(
         0.09,

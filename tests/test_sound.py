@@ -29,6 +29,9 @@ DURATIONS_MS = {
     "undo": (70, 110),
     "win": (800, 1000),
     "stalemate": (400, 600),
+    "move": (40, 70),
+    "home": (110, 180),
+    "redeal": (180, 280),
 }
 """The brief's length for each effect, give or take, in milliseconds."""
 

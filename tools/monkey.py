@@ -35,7 +35,7 @@ import pygame  # noqa: E402
 
 from game.app import parse_args  # noqa: E402
 from game.kiosk import KioskConfig  # noqa: E402
-from game.rules import Game, two_decks  # noqa: E402
+from game.rules import Crescent, Game, two_decks  # noqa: E402
 from game.rules.solver import Verdict, solve  # noqa: E402
 from game.session import Session  # noqa: E402
 from game.storage import Storage  # noqa: E402
@@ -109,10 +109,10 @@ class MonkeyFailure(AssertionError):
     """The game broke; the message has the seed and the event to replay it."""
 
 
-def _game_of(scene: Any) -> Game | None:
+def _game_of(scene: Any) -> Game | Crescent | None:
     for attribute in ("game", "play", "under", "resume"):
         value = getattr(scene, attribute, None)
-        if isinstance(value, Game):
+        if isinstance(value, (Game, Crescent)):
             return value
         if value is not None and value is not scene:
             found = _game_of(value)
@@ -125,6 +125,11 @@ def check(session: Session) -> None:
     """The invariants: cards conserved and the score right, for every game in sight."""
     games = {id(g): g for g in (session.ctx.game, _game_of(session.loop.scene)) if g}
     for game in games.values():
+        if isinstance(game, Crescent):
+            assert Counter(game.table.cards()) == FULL_DECKS, "cards not conserved"
+            assert game.score == 5 * (game.table.home_count() - 8), "score does not add up"
+            assert game.moves == len(game.line)
+            continue
         on_table = Counter(game.table.cards())
         assert on_table + Counter(game.removed_cards()) == FULL_DECKS, "cards not conserved"
         pairs = sum(len(r.slots) == 2 for r in game.removals)
@@ -257,6 +262,9 @@ class Monkey:
         """Tap removals: a winning line to its end, or a few legal removals at random."""
         scene = self.session.loop.scene
         game = getattr(scene, "game", None)
+        if isinstance(game, Crescent) and game.outcome is None:
+            self._crescent_moves(scene, game)
+            return
         if not isinstance(game, Game) or game.outcome is not None:
             return
         if winning:
@@ -272,6 +280,36 @@ class Monkey:
                     return
                 rect = scene.layout.slots[slot]
                 self._post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1, touch=False)
+                self._frame(1 / 60)
+            self.report.moves += 1
+
+    def _crescent_moves(self, scene: Any, game: Crescent) -> None:
+        """A few legal Crescent moves: tap and tap, or carried by drag; else a redeal."""
+        for _move in range(self.rng.randint(1, 6)):
+            moves = game.legal_moves()
+            if self.session.loop.scene is not scene or game.outcome is not None:
+                return
+            if not moves:
+                if game.redeals_left:
+                    self._post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
+                    self._frame(1 / 60)
+                return
+            move = self.rng.choice(moves)
+            source = scene.board.top_rect(scene.layout, move.source).center
+            target = scene.board.top_rect(scene.layout, move.target).center
+            if self.rng.random() < 0.5:
+                for where in (source, target):
+                    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                        self._post(kind, pos=where, button=1, touch=False)
+                    self._frame(1 / 60)
+            else:
+                self._post(pygame.MOUSEBUTTONDOWN, pos=source, button=1, touch=False)
+                for step in range(1, 5):
+                    x = source[0] + (target[0] - source[0]) * step // 4
+                    y = source[1] + (target[1] - source[1]) * step // 4
+                    self._post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+                    self._frame(1 / 60)
+                self._post(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False)
                 self._frame(1 / 60)
             self.report.moves += 1
 

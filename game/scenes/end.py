@@ -71,9 +71,10 @@ class StalemateScene(_EndScene):
 
     def lines(self) -> list[str]:
         game = self.play.game
-        left = game.table.card_count()
+        board = self.play.board
+        left = board.cards_left()
         return [
-            _("No pair adds up to 11 and no Jack, Queen and King are free."),
+            board.stalemate_reason(),
             _("Score {score}").format(score=game.score)
             + " \u00b7 "
             + ngettext("{count} card is left", "{count} cards are left", left).format(count=left),

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from .. import theme, ui
-from ..i18n import LANGUAGES, N_, _, ngettext
+from ..i18n import LANGUAGES, N_, _
 from ..settings import ANIMATIONS
+from ..statistics import RECENT
 from .base import Context, Scene
 from .menu import Column, MenuScene
 
@@ -16,10 +17,14 @@ _SWITCHES = (
     ("pile_labels", N_("Pile labels")),
     ("four_colour", N_("Four-colour deck")),
     ("sound", N_("Sound effects")),
+    ("one_tap_moves", N_("One-tap moves")),
+    ("auto_home", N_("Cards home by themselves")),
 )
 _CAPTIONS = {
     "move_errors": N_("Says why a tap removed nothing"),
     "placement_aid": N_("Dims the cards that cannot go with your selection"),
+    "one_tap_moves": N_("Crescent: a card with one place to go moves on a single tap"),
+    "auto_home": N_("Crescent: cards that no pile can still need go home by themselves"),
 }
 """A line under the settings whose names do not say enough."""
 _ANIMATION_NAMES = {"on": N_("on"), "reduced": N_("reduced")}
@@ -94,34 +99,33 @@ class StatisticsScene(_Sub):
     def entries(self) -> list[tuple[str, str]]:
         return [("reset", N_("Reset")), ("back", N_("Back"))]
 
-    def lines(self) -> list[str]:
-        """The figures, one line each."""
+    def rows(self) -> list[tuple[str, str]]:
+        """The figures, a (label, value) row each."""
         stats = self.ctx.stats
-        best = ui.format_time(stats.best_time) if stats.won else "\u2014"
+        dash = "\u2014"
         return [
-            ngettext("{count} game played", "{count} games played", stats.played).format(
-                count=stats.played
-            ),
-            ngettext("{count} game won", "{count} games won", stats.won).format(count=stats.won)
-            + "  \u00b7  "
-            + _("win rate {rate}%").format(rate=round(100 * stats.win_rate)),
-            _("Current streak: {count}").format(count=stats.current_streak)
-            + "  \u00b7  "
-            + _("Best streak: {count}").format(count=stats.best_streak),
-            _("Best winning time: {time}").format(time=best),
-            _("Average score: {score}").format(score=round(stats.average_score)),
-            ngettext("{count} stalemate", "{count} stalemates", stats.stalemates).format(
-                count=stats.stalemates
-            ),
+            (_("Games played"), str(stats.played)),
+            (_("Games won"), f"{stats.won}  ({round(100 * stats.win_rate)} %)"),
+            (_("Current streak"), str(stats.current_streak)),
+            (_("Best streak"), str(stats.best_streak)),
+            (_("Best winning time"), ui.format_time(stats.best_time) if stats.won else dash),
+            (_("Fewest moves"), str(stats.fewest_moves) if stats.fewest_moves else dash),
+            (_("Average score"), str(round(stats.average_score))),
+            (_("Stalemates"), str(stats.stalemates)),
         ]
 
+    def lines(self) -> list[str]:
+        """The figures as lines of text (label and value)."""
+        return [f"{label}: {value}" for label, value in self.rows()]
+
     def header_height(self, unit: int, width: int) -> int:
-        """The figures, a line each (smaller lines when the window is short)."""
+        """The game's name, the figures a row each, and the chart of the last games."""
         room = self.header_room(unit)
-        return min(room, len(self.lines()) * max(14, unit * 3 // 4))
+        rows = len(self.rows()) + 1
+        return min(room, rows * max(14, unit * 3 // 4) + unit * 2)
 
     def header_key(self) -> object:
-        return len(self.lines())
+        return (self.ctx.kind.key, len(self.rows()))
 
     def choose(self, key: str) -> Scene | None:
         if key == "back":
@@ -145,12 +149,48 @@ class StatisticsScene(_Sub):
         return self
 
     def draw_header(self, surface: pygame.Surface, column: Column) -> None:
-        lines = self.lines()
+        """The game's name over a table of figures, and a bar for each of the last games."""
         header = column.header
-        line_h = min(max(14, column.unit * 3 // 4), header.height // max(1, len(lines)))
-        top = header.top + (header.height - line_h * len(lines)) // 2
-        room = self.size[0] - column.unit
-        px = min(ui.fit_px(line, max(10, line_h * 2 // 3), room) for line in lines)
-        for index, line in enumerate(lines):  # one size for the whole block
+        rows = self.rows()
+        chart_h = min(column.unit * 2, header.height // 4)
+        line_h = max(10, min(column.unit * 3 // 4, (header.height - chart_h) // (len(rows) + 1)))
+        width = self.size[0]
+        centre = width // 2
+        gap = max(6, column.unit // 3)
+        px = max(9, line_h * 3 // 5)
+        room = width // 2 - gap - column.unit // 2
+        px = min(
+            [ui.fit_px(label, px, room) for label, _v in rows]
+            + [ui.fit_px(value, px, room) for _l, value in rows]
+        )
+        top = header.top
+        name = _(self.ctx.kind.name)
+        title_px = ui.fit_px(name, min(px + px // 4, line_h * 3 // 4), width - column.unit, True)
+        ui.draw_text(
+            surface, name, title_px, theme.ACCENT, bold=True, center=(centre, top + line_h // 2)
+        )
+        for index, (label, value) in enumerate(rows, start=1):
             y = top + index * line_h + line_h // 2
-            ui.draw_text(surface, line, px, theme.TEXT, center=(self.size[0] // 2, y))
+            ui.draw_text(surface, label, px, theme.TEXT_DIM, midright=(centre - gap, y))
+            ui.draw_text(surface, value, px, theme.TEXT, bold=True, midleft=(centre + gap, y))
+        chart = pygame.Rect(0, 0, min(width - column.unit, column.unit * 10), chart_h)
+        chart.midtop = (centre, top + (len(rows) + 1) * line_h + line_h // 4)
+        self._draw_chart(surface, chart)
+
+    def _draw_chart(self, surface: pygame.Surface, chart: pygame.Rect) -> None:
+        """The last finished games as bars: height the score, bright for a win."""
+        results = self.ctx.stats.recent_results()
+        pygame.draw.line(surface, theme.TEXT_DIM, chart.bottomleft, chart.bottomright, 1)
+        if not results or chart.height < 6:
+            return
+        best = 520 if self.ctx.kind.variant is None else 480
+        slot = chart.width / RECENT
+        for index, (won, score) in enumerate(results):
+            height = max(2, round((chart.height - 2) * min(1.0, score / best)))
+            bar = pygame.Rect(
+                round(chart.left + index * slot + slot * 0.15),
+                chart.bottom - height,
+                max(1, round(slot * 0.7)),
+                height,
+            )
+            pygame.draw.rect(surface, theme.ACCENT if won else theme.TEXT_DIM, bar)

@@ -12,8 +12,10 @@ import math
 import pygame
 
 from .. import theme, ui
+from ..catalog import KINDS, GameKind, kind_by_key
 from ..i18n import N_, _
 from ..rules import Card
+from . import chooser
 from .base import Context, Quit, Scene, pointer_position
 from .menu import Column, MenuScene
 
@@ -80,15 +82,41 @@ class TitleScene(MenuScene):
             return self.choose("new")  # a touch anywhere but on a button starts a game
         return nxt
 
+    def offered(self) -> list[GameKind]:
+        """The games the chooser offers (a kiosk may offer fewer)."""
+        kiosk = self.ctx.kiosk
+        if kiosk is None:
+            return list(KINDS)
+        return [kind_by_key(key) for key in kiosk.games]
+
     def header_height(self, unit: int, width: int) -> int:
-        """Room for the crescent over the menu when the window is tall enough."""
+        """Room for the game chooser (or the crescent, with one game) over the menu."""
+        if len(self.offered()) > 1:
+            return chooser.height_for(unit, width, len(self.offered())) + unit // 3
         return unit * 2 if self.size[1] >= 480 and not self.attract else 0
 
     def header_key(self) -> object:
-        return self.attract
+        return (self.attract, tuple(kind.key for kind in self.offered()))
+
+    def chooser_rects(self, column: Column) -> dict[str, pygame.Rect]:
+        """Each game's tile, by ``game-<key>`` (empty with one game)."""
+        offered = self.offered()
+        if len(offered) < 2:
+            return {}
+        area = column.header.inflate(-column.unit, -column.unit // 3)
+        return chooser.tiles(area, offered, column.unit)
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        rects = super().button_rects()
+        rects.update(self.chooser_rects(self.column()))
+        return rects
 
     def choose(self, key: str) -> Scene | None:
         flow = self.flow
+        if key.startswith("game-"):
+            self.ctx.choose(kind_by_key(key[len("game-") :]))
+            self.dirty = True
+            return None
         if key == "continue":
             if self.resume is not None and getattr(self.resume, "game", None) is self.ctx.game:
                 return self.resume
@@ -116,16 +144,26 @@ class TitleScene(MenuScene):
     def key(self, event: pygame.event.Event) -> Scene | None:
         if event.key == pygame.K_n:
             return self.choose("new")
+        offered = self.offered()
+        step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
+        if step is not None and len(offered) > 1:  # the arrows choose the game
+            index = offered.index(self.ctx.kind) if self.ctx.kind in offered else 0
+            self.ctx.choose(offered[(index + step) % len(offered)])
         return None
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
 
     def draw_header(self, surface: pygame.Surface, column: Column) -> None:
+        rects = self.chooser_rects(column)
+        if rects:
+            playing = {kind.key for kind in self.ctx.in_progress()}
+            states = {key: self.button_state(key) for key in rects}
+            chooser.draw(surface, rects, self.offered(), self.ctx.kind, playing, states)
         if self.attract:
             self._draw_attract(surface, column)
             return
-        if not column.header.height:
+        if not column.header.height or rects:
             return
         # A crescent over the menu: a lit disc with a disc of the background over it.
         radius = max(12, int(column.header.height * 0.4))
@@ -142,6 +180,8 @@ class TitleScene(MenuScene):
         card_w = max(24, min(width // 10, height // 7))
         size = (card_w, round(card_w * 1.4))
         menu = _menu_area(column).union(self._invite_place(column)[0])
+        if self.chooser_rects(column):
+            menu = menu.union(column.header)
         top = column.title.bottom + size[1] // 2 + column.unit // 6
         bottom = height - size[1] // 2 - column.unit // 3
         rx = width / 2 - card_w * 0.6

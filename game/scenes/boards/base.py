@@ -123,6 +123,14 @@ class Board(ABC):
         """A button to highlight (Redeal when nothing else can be done), or None."""
         return None
 
+    @abstractmethod
+    def cards_left(self) -> int:
+        """Cards not yet where a won game has them (for the stalemate panel)."""
+
+    @abstractmethod
+    def stalemate_reason(self) -> str:
+        """Why the game is stuck, in one sentence (translated)."""
+
     def note(self) -> str | None:
         """A standing message (``No moves — redeal (2 left)``), or None."""
         return None

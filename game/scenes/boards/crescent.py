@@ -288,6 +288,12 @@ class CrescentBoard(Board):
                 )
         return Effect(moved=True, sound="redeal", motions=motions)
 
+    def cards_left(self) -> int:
+        return 104 - self.game.table.home_count()
+
+    def stalemate_reason(self) -> str:
+        return _("No card can move and no redeal is left.")
+
     def focus_slots(self) -> list[str]:
         return [*PILES, *FOUNDATIONS]
 

@@ -98,6 +98,12 @@ class HalfMoonBoard(Board):
         sound = "pair" if len(result.removed) == 2 else "triple"
         return Effect(moved=True, sound=sound, motions=motions)
 
+    def cards_left(self) -> int:
+        return self.game.table.card_count()
+
+    def stalemate_reason(self) -> str:
+        return _("No pair adds up to 11 and no Jack, Queen and King are free.")
+
     def focus_slots(self) -> list[str]:
         return [slot for slot in (*PILES, *RESERVE_SLOTS) if self.game.top(slot) is not None]
 

@@ -1,0 +1,141 @@
+"""The title screen's game chooser: a tile for each game, with a small picture of its
+table drawn from plain shapes (cards as little rounded rectangles) and its name."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import theme, ui
+from ..catalog import GameKind
+from ..i18n import _
+
+_CARD = (250, 248, 240)
+_BACK = (38, 62, 130)
+_EDGE = (120, 128, 120)
+
+
+def tiles(area: pygame.Rect, kinds: list[GameKind], unit: int) -> dict[str, pygame.Rect]:
+    """Each game's tile in ``area``: in one row when they fit, else two."""
+    count = len(kinds)
+    gap = max(4, unit // 4)
+    per_row = count
+    width = (area.width - gap * (per_row - 1)) // per_row
+    if width < unit * 2.6 and count > 2:
+        per_row = math.ceil(count / 2)
+        width = (area.width - gap * (per_row - 1)) // per_row
+    rows = math.ceil(count / per_row)
+    height = (area.height - gap * (rows - 1)) // rows
+    width = min(width, round(height * 1.6))
+    total_w = per_row * width + (per_row - 1) * gap
+    left = area.centerx - total_w // 2
+    rects = {}
+    for index, kind in enumerate(kinds):
+        row, col = divmod(index, per_row)
+        rects[f"game-{kind.key}"] = pygame.Rect(
+            left + col * (width + gap), area.top + row * (height + gap), width, height
+        )
+    return rects
+
+
+def height_for(unit: int, width: int, count: int) -> int:
+    """The chooser's height for a window ``width`` wide with ``count`` games."""
+    gap = max(4, unit // 4)
+    per_row = count if (width - 2 * unit - gap * (count - 1)) // count >= unit * 2.6 else 2
+    rows = math.ceil(count / per_row)
+    return rows * round(unit * 2.2) + (rows - 1) * gap
+
+
+def draw(
+    surface: pygame.Surface,
+    rects: dict[str, pygame.Rect],
+    kinds: list[GameKind],
+    chosen: GameKind,
+    playing: set[str],
+    states: dict[str, str | None],
+) -> None:
+    """Every tile: picture, name, the chosen one outlined, a dot for a game in progress."""
+    for kind in kinds:
+        key = f"game-{kind.key}"
+        rect = rects[key]
+        selected = kind is chosen
+        fill = theme.FELT if selected else theme.BUTTON
+        if states.get(key) == "hover":
+            fill = tuple(min(255, c + 20) for c in fill)
+        radius = max(6, rect.height // 8)
+        ui.rounded_rect(surface, fill, rect, radius)
+        edge = theme.ACCENT if selected else theme.BUTTON_EDGE
+        ui.rounded_rect(
+            surface, edge, rect, radius, max(2, rect.height // (14 if selected else 30))
+        )
+        label_h = max(12, rect.height // 4)
+        picture = pygame.Rect(rect.left, rect.top, rect.width, rect.height - label_h).inflate(
+            -rect.width // 8, -rect.height // 10
+        )
+        _picture(surface, picture, kind)
+        name = _(kind.name)
+        px = ui.fit_px(name, max(10, label_h * 3 // 5), rect.width - rect.height // 6, bold=True)
+        colour = theme.ACCENT if selected else theme.TEXT
+        ui.draw_text(
+            surface,
+            name,
+            px,
+            colour,
+            bold=True,
+            center=(rect.centerx, rect.bottom - label_h // 2 - rect.height // 20),
+        )
+        if kind.key in playing:  # a game in progress waits there
+            dot = max(3, rect.height // 16)
+            pygame.draw.circle(
+                surface, theme.ACCENT, (rect.right - dot * 2, rect.top + dot * 2), dot
+            )
+
+
+def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None:
+    """A small picture of the game's table: an arc of cards and what lies inside it."""
+    piles = 12 if kind.variant is None else 16
+    card_w = max(3, area.width // (piles // 2 + 4))
+    card_h = max(4, round(card_w * 1.4))
+    rx = area.width / 2 - card_w
+    ry = area.height - card_h * 1.1
+    for index in range(piles):
+        angle = math.pi * (1.0 - index / (piles - 1))
+        x = area.centerx + math.cos(angle) * rx
+        y = area.bottom - card_h * 0.6 - math.sin(angle) * ry
+        _card(surface, round(x), round(y), card_w, card_h, kind)
+    for index in range(8):  # the reserve, or the foundations: two rows of four
+        row, col = divmod(index, 4)
+        x = area.centerx + (col - 1.5) * card_w * 1.25
+        y = area.bottom - card_h * 1.9 + row * card_h * 1.1
+        _rect(surface, round(x), round(y), card_w, card_h, _CARD)
+    if kind.variant is not None and kind.variant.redeals == 4:  # Crescent Four's fourth redeal
+        ui.draw_text(
+            surface,
+            "4",
+            max(8, card_h),
+            theme.ACCENT,
+            bold=True,
+            center=(area.centerx, area.bottom - card_h * 2.9),
+        )
+
+
+def _card(surface: pygame.Surface, x: int, y: int, w: int, h: int, kind: GameKind) -> None:
+    """One pile of the picture: a card; a Crescent pile fans its backs (or its faces)."""
+    if kind.variant is not None:
+        backs = 0 if kind.variant.face_up else 3
+        step = max(1, w // 5)
+        for k in range(3):
+            colour = _BACK if k < backs else _CARD
+            _rect(surface, x - w // 2 + (k - 1) * step, y, w, h, colour)
+    _rect(surface, x + (w // 5 if kind.variant is not None else 0), y, w, h, _CARD)
+
+
+def _rect(
+    surface: pygame.Surface, cx: int, cy: int, w: int, h: int, colour: tuple[int, ...]
+) -> None:
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = (cx, cy)
+    radius = max(1, w // 5)
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, _EDGE, rect, width=1, border_radius=radius)
