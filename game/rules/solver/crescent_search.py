@@ -48,6 +48,10 @@ from .crescent_lines import Step, concrete
 
 RESTART_BASE = 2000
 """Nodes of the first attempt; later attempts get Luby multiples of it."""
+_WANTED: dict[bytes, tuple[frozenset[int], frozenset[int]]] = {}
+"""What :meth:`_Search.wanted` found for each foundation state (there are few)."""
+LOCKS_KEPT = 1_000_000
+"""How many piles' lock tests are remembered before the memory starts again."""
 _HOME, _PILE, _REDEAL = 0, 1, 2
 
 # A card is suit * 13 + rank - 1 (0 ... 51); a pile is the bytes of its cards, bottom first.
@@ -75,7 +79,12 @@ class _Search:
     """One depth-first search over positions; the lost positions outlive it."""
 
     def __init__(
-        self, table: CrescentTable, budget: Budget, lost: dict[bytes, int], jitter: float
+        self,
+        table: CrescentTable,
+        budget: Budget,
+        lost: dict[bytes, int],
+        jitter: float,
+        locks: dict[bytes, bool],
     ) -> None:
         self.piles = [bytes(_card_id(card) for card in pile) for pile in table.piles]
         self.up = [len(table.foundations[4 + s]) for s in range(4)]
@@ -91,6 +100,8 @@ class _Search:
         self.on_stack: set[bytes] = set()
         self.line: list[Step] = []
         """The winning moves found, last first."""
+        self.locks = locks
+        """Whether a pile is locked, by pile and foundation state (see :func:`_doomed`)."""
         self.random = random.Random(int(jitter * 1000))
         self.jitter = jitter
 
@@ -103,9 +114,16 @@ class _Search:
             suits += (0, 0) if down == up + 1 else (up, down)
         return b"|".join(sorted(self.piles)) + bytes(suits)
 
-    def wanted(self) -> tuple[set[int], set[int]]:
+    def wanted(self) -> tuple[frozenset[int], frozenset[int]]:
         """The cards a foundation takes now (after transfers), and those it takes soon: the
         next three ranks each way of a suit not in sequence."""
+        state = bytes((*self.up, *self.down))
+        known = _WANTED.get(state)
+        if known is None:
+            known = _WANTED[state] = self._wanted()
+        return known
+
+    def _wanted(self) -> tuple[frozenset[int], frozenset[int]]:
         now: set[int] = set()
         soon: set[int] = set()
         for s in range(4):
@@ -119,7 +137,7 @@ class _Search:
             if down > 1:
                 now.add(base + down - 2)
                 soon.update(base + rank - 1 for rank in range(max(down - 3, 1), down - 1))
-        return now, soon
+        return frozenset(now), frozenset(soon)
 
     # ---------------------------------------------------------------------- moves
     def moves(self) -> list[tuple[float, int, int, int]]:
@@ -183,11 +201,12 @@ class _Search:
         if not any(self.piles):
             return None
         mine = len(self.index)
+        doomed = _doomed(self.piles, self.up, self.down, self.redeals, self.locks)
         self.index[full] = mine
         self.stack.append((key, self.redeals, full))
         self.on_stack.add(full)
         low = mine
-        for _, kind, i, j in self.moves():
+        for _, kind, i, j in [] if doomed else self.moves():
             undo = self._do(kind, i, j)
             child = self.key()
             child_full = child + bytes((self.redeals,))
@@ -252,6 +271,77 @@ class _Search:
             self.redeals += 1
 
 
+def _doomed(
+    piles: list[bytes], up: list[int], down: list[int], redeals: int, known: dict[bytes, bool]
+) -> bool:
+    """Whether a pile holds a lock no line can open (a sound test: True means lost).
+
+    A card of a rank the Ace foundation has passed (or the King foundation) is the last
+    copy and can go to one foundation only: ranks at or above the King foundation's top
+    go up the Ace foundation, in order; ranks at or below the Ace foundation's top go
+    down the King foundation, in order (a suit in sequence is left out: it takes any card
+    first). Take two such cards of one foundation in a pile, the one needed later (``y``)
+    above the other (``x``), ``x`` too deep for the redeals left to bring it up. ``y``
+    cannot go home before ``x``, and ``x`` cannot leave before ``y``, so ``y`` must move
+    onto another pile, onto one of its two neighbours (same suit, one rank up or down).
+    If every copy of each neighbour not yet home lies below ``y`` in the same pile, too
+    deep to come up, ``y`` can never move and the position is lost.
+
+    ``known`` remembers the answer for each pile and foundation state.
+    """
+    if all(down[s] == up[s] + 1 for s in range(4)):
+        return False
+    state = bytes((*up, *down, redeals))
+    for pile in piles:
+        if len(pile) < redeals + 2:
+            continue
+        key = state + pile
+        locked = known.get(key)
+        if locked is None:
+            locked = known[key] = _locked(pile, up, down, redeals)
+        if locked:
+            return True
+    return False
+
+
+def _locked(pile: bytes, up: list[int], down: list[int], redeals: int) -> bool:
+    """:func:`_doomed` for one pile."""
+    lowest_up = [14, 14, 14, 14]  # the lowest last-copy Ace-foundation rank below
+    highest_down = [0, 0, 0, 0]  # the highest last-copy King-foundation rank below
+    deep = bytearray(52)  # the cards below, too deep to come up
+    for card in pile[redeals:]:
+        s, rank = divmod(card, 13)
+        rank += 1
+        top_up, top_down = up[s], down[s]
+        if top_down != top_up + 1:
+            if top_up < rank >= top_down:
+                if lowest_up[s] < rank:
+                    if _frozen(card, top_up, top_down, deep):
+                        return True
+                else:
+                    lowest_up[s] = rank
+            elif top_down > rank <= top_up:
+                if highest_down[s] > rank:
+                    if _frozen(card, top_up, top_down, deep):
+                        return True
+                else:
+                    highest_down[s] = rank
+        deep[card] += 1
+    return False
+
+
+def _frozen(card: int, top_up: int, top_down: int, deep: bytearray) -> bool:
+    """Whether neither neighbour of ``card`` can ever be a top it goes on: every copy of
+    each that is not home (a rank is home once for each foundation that has passed it)
+    lies in ``deep``."""
+    for neighbour in _NEIGHBOURS[card]:
+        rank = neighbour % 13 + 1
+        left = 2 - (rank <= top_up) - (rank >= top_down)
+        if deep[neighbour] < left:
+            return False
+    return True
+
+
 def _card_id(card: Card) -> int:
     return SUITS.index(card.suit) * 13 + int(card.rank) - 1
 
@@ -271,13 +361,17 @@ def solve_crescent(
     started = time.perf_counter()
     budget = Budget(max_nodes, started + max_seconds if max_seconds is not None else None)
     lost: dict[bytes, int] = {}
+    locks: dict[bytes, bool] = {}
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
         attempt = 0
         while True:
             attempt += 1
-            search = _Search(table, budget, lost, 0.2 if attempt == 1 else float(attempt))
+            if len(locks) > LOCKS_KEPT or len(_WANTED) > LOCKS_KEPT:
+                locks.clear()
+                _WANTED.clear()
+            search = _Search(table, budget, lost, 0.2 if attempt == 1 else float(attempt), locks)
             budget.attempt_end = budget.nodes + RESTART_BASE * luby(attempt)
             try:
                 won = search.search()
