@@ -46,7 +46,7 @@ from ..crescent_variants import OPEN_CRESCENT
 from .budget import Budget, OutOfBudget, Restart, Verdict, luby
 from .crescent_lines import Step, concrete
 
-RESTART_BASE = 2000
+RESTART_BASE = 150
 """Nodes of the first attempt; later attempts get Luby multiples of it."""
 _WANTED: dict[bytes, tuple[frozenset[int], frozenset[int]]] = {}
 """What :meth:`_Search.wanted` found for each foundation state (there are few)."""
@@ -371,7 +371,7 @@ def solve_crescent(
             if len(locks) > LOCKS_KEPT or len(_WANTED) > LOCKS_KEPT:
                 locks.clear()
                 _WANTED.clear()
-            search = _Search(table, budget, lost, 0.2 if attempt == 1 else float(attempt), locks)
+            search = _Search(table, budget, lost, 0.2 if attempt == 1 else 2.0 * attempt, locks)
             budget.attempt_end = budget.nodes + RESTART_BASE * luby(attempt)
             try:
                 won = search.search()
