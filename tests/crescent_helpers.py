@@ -53,25 +53,26 @@ KING_DOWN = "KQJT98765432A"
 
 
 def random_text(rng, *, sequence=0.25, most_left=26, redeals=0, variant="O", piles=16):
-    """Position text of a random table: each suit's foundations at random heights (in
-    sequence, one A-K run between them, with chance ``sequence``, but two suits at most),
-    the cards left, at most ``most_left`` in all, shuffled into up to ``piles`` random
-    piles (all face up)."""
-    while True:
-        foundations, rest = {}, []
-        sequences = 0
-        for k, suit in enumerate("CDHS"):
-            up = rng.randint(1, 12)
-            joined = sequences < 2 and rng.random() < sequence
-            sequences += joined
-            down = up + 1 if joined else rng.randint(1, 13)
-            foundations[ACES[k]] = suit_run(suit, ACE_UP[:up])
-            foundations[KINGS[k]] = suit_run(suit, KING_DOWN[: 14 - down])
-            for n, rank in enumerate(ACE_UP, start=1):
-                left = 2 - (n <= up) - (n >= down)
-                rest += [suit_run(suit, rank)] * left
-        if len(rest) <= most_left:
-            break
+    """Position text of a random table: each suit's foundations at random heights, so that
+    at most ``most_left`` cards are left; a suit is in sequence (one A-K run between its
+    two foundations, 13 cards left) with chance ``sequence``, two suits at most. The cards
+    left are shuffled into up to ``piles`` random piles (all face up)."""
+    lefts = [0, 0, 0, 0]
+    for k in rng.sample(range(4), 4):
+        room = most_left - sum(lefts)
+        if room >= 13 and lefts.count(13) < 2 and rng.random() < sequence:
+            lefts[k] = 13
+        else:
+            lefts[k] = rng.choice([n for n in range(min(room, 24) + 1) if n != 13])
+    foundations, rest = {}, []
+    for k, (suit, left) in enumerate(zip("CDHS", lefts, strict=True)):
+        gap = left - 12  # cards left = 12 + King top - Ace top, whatever the tops
+        up = rng.randint(max(1, 1 - gap), min(13, 13 - gap))
+        down = up + gap
+        foundations[ACES[k]] = suit_run(suit, ACE_UP[:up])
+        foundations[KINGS[k]] = suit_run(suit, KING_DOWN[: 14 - down])
+        for n, rank in enumerate(ACE_UP, start=1):
+            rest += [suit_run(suit, rank)] * (2 - (n <= up) - (n >= down))
     rng.shuffle(rest)
     used = rng.sample(range(1, 17), rng.randint(1, piles))
     table = {n: [] for n in used}

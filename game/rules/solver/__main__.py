@@ -1,4 +1,10 @@
-"""``python -m game.rules.solver``: solve a deal or a position file, or sample many deals."""
+"""``python -m game.rules.solver``: solve a deal or a position file, or sample many deals.
+
+One command for both games: a Half Moon code (``HM1-N-...``) or position is solved by
+:func:`solve`, a Crescent one (``HM1-C-``, ``HM1-F-``, ``HM1-O-``, or a position with a
+``variant:`` line) by :func:`solve_crescent`; ``--sample N --variant C|F|O`` samples the
+Crescents (the default, ``N``, samples Half Moon as before).
+"""
 
 from __future__ import annotations
 
@@ -9,17 +15,35 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..codes import random_code
+from ..codes import GAME_LETTERS, NORMAL_VARIANT, random_code, read_code
+from ..crescent import Crescent
+from ..crescent_variants import variant_of
 from ..errors import RulesError
 from ..game import Game
 from ..table import Table
-from .search import Verdict, solve
+from .budget import Verdict
+from .crescent_search import CrescentSolution, solve_crescent
+from .search import Solution, solve
+
+HALF_MOON_SECONDS = 2.0
+"""Default time limit per Half Moon deal."""
+CRESCENT_SECONDS = 10.0
+"""Default time limit per Crescent deal."""
+_THOUGHTFUL = "thoughtful: solved with every face-down card known"
 
 
-def _load(argument: str) -> tuple[str, Table]:
+def _load(argument: str) -> tuple[str, Table | Crescent]:
     path = Path(argument)
     if path.is_file():
-        return str(path), Table.parse(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        if any(line.strip().lower().startswith("variant:") for line in text.splitlines()):
+            return str(path), Crescent.from_position(text)
+        return str(path), Table.parse(text)
+    letter, _ = read_code(argument, "".join(GAME_LETTERS))
+    if letter != NORMAL_VARIANT:
+        crescent = Crescent.from_code(argument)
+        assert crescent.code is not None
+        return crescent.code, crescent
     game = Game.from_code(argument)
     assert game.code is not None
     return game.code, game.table
@@ -35,13 +59,22 @@ def _wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _sample(count: int, seed: int, max_seconds: float) -> int:
+def _sample(count: int, seed: int, max_seconds: float, letter: str) -> int:
     rng = random.Random(seed)
     times: list[float] = []
     verdicts = {verdict: 0 for verdict in Verdict}
+    if letter != NORMAL_VARIANT:
+        variant = variant_of(letter)
+        print(f"variant: {variant.name} (HM1-{letter}-, {variant.redeals} redeals)")
+        if not variant.face_up:
+            print(_THOUGHTFUL)
     for _ in range(count):
-        game = Game.from_code(random_code(rng))
-        solution = solve(game, max_seconds=max_seconds)
+        code = random_code(rng, letter)
+        solution: Solution | CrescentSolution
+        if letter == NORMAL_VARIANT:
+            solution = solve(Game.from_code(code), max_seconds=max_seconds)
+        else:
+            solution = solve_crescent(Crescent.from_code(code), max_seconds=max_seconds)
         verdicts[solution.verdict] += 1
         times.append(solution.seconds)
     decided = verdicts[Verdict.WIN] + verdicts[Verdict.NO_WIN]
@@ -65,42 +98,89 @@ def _sample(count: int, seed: int, max_seconds: float) -> int:
     return 0
 
 
+def _report(
+    name: str, solution: Solution | CrescentSolution, moves: list[str], limit: float
+) -> int:
+    """Print a verdict, the winning moves if any, and the effort; the exit status."""
+    if solution.verdict is Verdict.WIN:
+        print(f"{name}: can be won in {len(solution.line)} moves")
+        for line in moves:
+            print(line)
+    elif solution.verdict is Verdict.NO_WIN:
+        print(f"{name}: cannot be won")
+    else:
+        print(f"{name}: undecided within {limit:g} s")
+    print(f"({solution.nodes} positions, {1000 * solution.seconds:.1f} ms)")
+    return 0 if solution.verdict is not Verdict.UNKNOWN else 1
+
+
+def _solve_crescent(name: str, game: Crescent, max_seconds: float) -> int:
+    solution = solve_crescent(game, max_seconds=max_seconds)
+    if not game.variant.face_up:
+        print(f"({game.variant.name}, {_THOUGHTFUL})")
+    moves = []
+    for number, move in enumerate(solution.line, start=1):
+        result = game.play(move)
+        card = f"  ({result.card.symbol_name})" if result.card is not None else ""
+        moves.append(f"{number:3}. {move}{card}")
+    return _report(name, solution, moves, max_seconds)
+
+
+def _solve_half_moon(name: str, table: Table, max_seconds: float) -> int:
+    solution = solve(table, max_seconds=max_seconds)
+    replay = Game(table)
+    moves = []
+    for number, removal in enumerate(solution.line, start=1):
+        cards = " ".join(str(replay.top(s)) for s in removal.slots)
+        replay.remove(removal)
+        moves.append(f"{number:2}. {removal}  ({cards})")
+    return _report(name, solution, moves, max_seconds)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: see ``python -m game.rules.solver --help``."""
     parser = argparse.ArgumentParser(
         prog="python -m game.rules.solver",
-        description="Solve Half Moon deals (a tool for tests and analysis; not part of the game).",
+        description="Solve Half Moon and Crescent deals (a tool for tests and analysis; "
+        "not part of the game). Crescent and Crescent Four are solved with every card known.",
     )
-    parser.add_argument("deal", nargs="?", help="a deal code (HM1-N-AAAAAAB) or a position file")
+    parser.add_argument(
+        "deal", nargs="?", help="a deal code (HM1-N-AAAAAAB, HM1-O-AAAAAAB) or a position file"
+    )
     parser.add_argument("--sample", type=int, metavar="N", help="solve N random deals")
     parser.add_argument("--seed", type=int, default=1, help="random seed for --sample")
-    parser.add_argument("--max-seconds", type=float, default=2.0, help="time limit per deal")
+    parser.add_argument(
+        "--variant",
+        choices=["N", "C", "F", "O"],
+        default=NORMAL_VARIANT,
+        help="the game --sample deals: N Half Moon (default), C Crescent, F Crescent Four, "
+        "O Open Crescent",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        help=f"time limit per deal (default {HALF_MOON_SECONDS:g} s for Half Moon, "
+        f"{CRESCENT_SECONDS:g} s for Crescent)",
+    )
     args = parser.parse_args(argv)
     if args.sample is not None:
         if args.sample < 1:
             parser.error("--sample needs a positive number")
-        return _sample(args.sample, args.seed, args.max_seconds)
+        default = HALF_MOON_SECONDS if args.variant == NORMAL_VARIANT else CRESCENT_SECONDS
+        seconds = args.max_seconds if args.max_seconds is not None else default
+        return _sample(args.sample, args.seed, seconds, args.variant)
     if args.deal is None:
         parser.error("give a deal code or a position file, or --sample N")
     try:
-        name, table = _load(args.deal)
+        name, loaded = _load(args.deal)
     except (RulesError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    solution = solve(table, max_seconds=args.max_seconds)
-    if solution.verdict is Verdict.WIN:
-        print(f"{name}: can be won in {len(solution.line)} moves")
-        replay = Game(table)
-        for number, removal in enumerate(solution.line, start=1):
-            cards = " ".join(str(replay.top(s)) for s in removal.slots)
-            replay.remove(removal)
-            print(f"{number:2}. {removal}  ({cards})")
-    elif solution.verdict is Verdict.NO_WIN:
-        print(f"{name}: cannot be won")
-    else:
-        print(f"{name}: undecided within {args.max_seconds:g} s")
-    print(f"({solution.nodes} positions, {1000 * solution.seconds:.1f} ms)")
-    return 0 if solution.verdict is not Verdict.UNKNOWN else 1
+    if isinstance(loaded, Crescent):
+        limit = args.max_seconds if args.max_seconds is not None else CRESCENT_SECONDS
+        return _solve_crescent(name, loaded, limit)
+    max_seconds = args.max_seconds if args.max_seconds is not None else HALF_MOON_SECONDS
+    return _solve_half_moon(name, loaded, max_seconds)
 
 
 if __name__ == "__main__":

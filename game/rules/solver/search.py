@@ -45,7 +45,6 @@ Tall piles (the longest runs of cards) are tried first.
 
 from __future__ import annotations
 
-import enum
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -57,6 +56,8 @@ from ..removals import Removal
 from ..slots import PILE_COUNT, SLOTS
 from ..table import Table
 from . import lines
+from .budget import Budget, OutOfBudget, Restart, luby
+from .budget import Verdict as Verdict  # still importable from here
 
 JACK, QUEEN, KING = 11, 12, 13
 _GROUPS: tuple[tuple[int, ...], ...] = ((1, 10), (2, 9), (3, 8), (4, 7), (5, 6), (11, 12, 13))
@@ -91,17 +92,6 @@ _WAYS = (FORWARD, BACKWARD, MIXED)
 """The attempts' ways of searching, in turn."""
 
 
-class Verdict(enum.Enum):
-    """What the solver found out about a position."""
-
-    WIN = "win"
-    """A winning line was found."""
-    NO_WIN = "no win"
-    """The whole search space was exhausted: the position cannot be won."""
-    UNKNOWN = "unknown"
-    """The node or time budget ran out first."""
-
-
 @dataclass(frozen=True)
 class Solution:
     """The solver's answer for one position."""
@@ -114,35 +104,6 @@ class Solution:
     """Positions expanded, the relaxed sub-games included."""
     seconds: float
     """Time spent searching."""
-
-
-class _OutOfBudget(Exception):
-    """The whole search's node or time budget ran out."""
-
-
-class _Restart(Exception):
-    """One attempt's node budget ran out: start again from the top, differently ordered."""
-
-
-class _Budget:
-    def __init__(self, max_nodes: int | None, deadline: float | None) -> None:
-        self.nodes = 0
-        self.max_nodes = max_nodes
-        self.deadline = deadline
-        self.attempt_end: int | None = None
-
-    def spend(self) -> None:
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _OutOfBudget
-        if self.attempt_end is not None and self.nodes > self.attempt_end:
-            raise _Restart
-        if (
-            self.deadline is not None
-            and self.nodes % 64 == 0
-            and time.perf_counter() > self.deadline
-        ):
-            raise _OutOfBudget
 
 
 class _Search:
@@ -158,7 +119,7 @@ class _Search:
         piles: Sequence[Sequence[int]],
         in_reserve: Sequence[int],
         ranks: Iterable[int],
-        budget: _Budget,
+        budget: Budget,
     ) -> None:
         """Search the cards of ``ranks``; ``in_reserve[r]``: reserve cards of rank r."""
         keep = frozenset(ranks)
@@ -672,16 +633,6 @@ class _Search:
         return False
 
 
-def _luby(i: int) -> int:
-    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (i counts from 1)."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    if (1 << k) - 1 == i:
-        return 1 << (k - 1)
-    return _luby(i - (1 << (k - 1)) + 1)
-
-
 RESTART_BASE = 400
 """Nodes of each way's first attempt; later attempts get Luby multiples of it."""
 
@@ -689,7 +640,7 @@ RESTART_BASE = 400
 class _Attempts:
     """The whole game's search, restarted with Luby budgets, the ways taking turns."""
 
-    def __init__(self, piles: Sequence[Sequence[int]], in_reserve: Sequence[int], budget: _Budget):
+    def __init__(self, piles: Sequence[Sequence[int]], in_reserve: Sequence[int], budget: Budget):
         self.root = _Search(piles, in_reserve, range(1, 14), budget)
         subs = [_Search(self.root.piles, in_reserve, group, budget) for group in _GROUPS]
         for sub in subs:
@@ -702,7 +653,7 @@ class _Attempts:
         """Whether every relaxation can be won at the start."""
         return all(self.root.relaxation_won(j) for j in range(len(self.root.relaxations)))
 
-    def attempt_search(self, budget: _Budget) -> bool | None:
+    def attempt_search(self, budget: Budget) -> bool | None:
         """One attempt: True or False when decided, None when its node budget ran out.
 
         Positions proved lost stay proved across attempts and the budgets grow without
@@ -713,10 +664,10 @@ class _Attempts:
         turn, way = divmod(self.attempt, len(_WAYS))
         self.attempt += 1
         root.way = _WAYS[way]
-        budget.attempt_end = budget.nodes + RESTART_BASE * _luby(turn + 1)
+        budget.attempt_end = budget.nodes + RESTART_BASE * luby(turn + 1)
         try:
             return root.search()
-        except _Restart:
+        except Restart:
             root.set_position(*self.start)
             root.jitter = random.Random(self.attempt)
             return None
@@ -740,7 +691,7 @@ def solve(
     table = position.table if isinstance(position, Game) else position
     started = time.perf_counter()
     deadline = started + max_seconds if max_seconds is not None else None
-    budget = _Budget(max_nodes, deadline)
+    budget = Budget(max_nodes, deadline)
     piles = [[card.value for card in pile] for pile in table.piles]
     in_reserve = [0] * 14
     for card in table.reserve:
@@ -753,7 +704,7 @@ def solve(
             winnable = None
             while winnable is None:
                 winnable = attempts.attempt_search(budget)
-    except _OutOfBudget:
+    except OutOfBudget:
         return Solution(Verdict.UNKNOWN, (), budget.nodes, time.perf_counter() - started)
     seconds = time.perf_counter() - started
     if not winnable:
