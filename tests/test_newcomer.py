@@ -275,7 +275,8 @@ def test_at_320x240_settings_scrolls_and_back_stays_in_reach(display, ctx):
 def test_arrow_keys_move_a_focus_ring_and_scroll_it_into_view(display, ctx):
     scene = SettingsScene(ctx, back=TitleScene(ctx))
     driver = Driver(scene, size=(320, 240))
-    for _ in range(6):
+    keys = [key for key, _label in scene.entries()]
+    for _ in range(keys.index("animations") + 1):
         driver.key(pygame.K_DOWN)
     assert scene.focus == "animations"
     shown = scene.button_rects()["animations"]
@@ -435,7 +436,8 @@ def test_the_attract_screen_keeps_its_cards_off_the_menu_and_the_title(display, 
                     )
                     assert distance < rect.width or min(alpha, alpha_before) < 40
         previous = cards
-    assert faded  # cards fade in at one end of the arc and out at the other
+    if size in ((1080, 1920), (1920, 1080)):  # room around the menu: cards show, and fade
+        assert faded  # in at one end of the arc and out at the other
 
 
 # ---------------------------------------------------- 9. buttons, rules, texts
@@ -498,7 +500,7 @@ def test_settings_explain_move_errors_and_placement_aid_in_one_line(display, ctx
     settings = SettingsScene(ctx, back=TitleScene(ctx))
     Driver(settings, size=(1280, 720)).frames(1)
     column = settings.column()
-    assert set(column.captions) == {"move_errors", "placement_aid"}
+    assert {"move_errors", "placement_aid"} <= set(column.captions)
     for key, caption in column.captions.items():
         text = settings.caption(key)
         assert text and ui.fit_px(text, caption.height * 4 // 5, caption.width) >= 10

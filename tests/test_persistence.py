@@ -226,7 +226,7 @@ def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, storage
     ctx.stats.save(storage)
     scene = StatisticsScene(ctx, back=TitleScene(ctx))
     driver = Driver(scene)
-    assert "1 game won" in " ".join(scene.lines())
+    assert "Games won: 1  (100 %)" in scene.lines()
     driver.click(scene.button_rects()["reset"].center)
     assert Statistics.load(storage).won == 1  # nothing happens before the answer
     driver.seconds(DIALOG_GUARD)
@@ -239,7 +239,7 @@ def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, storage
     driver.seconds(DIALOG_GUARD)
     driver.click(driver.scene.button_rects()["yes"].center)
     assert driver.scene is scene and Statistics.load(storage) == Statistics()
-    assert "0 games played" in scene.lines()
+    assert "Games played: 0" in scene.lines()
 
 
 def test_lang_on_the_command_line_sets_and_stores_the_language(tmp_path):

@@ -36,7 +36,7 @@ import pygame  # noqa: E402
 from game.app import parse_args  # noqa: E402
 from game.kiosk import KioskConfig  # noqa: E402
 from game.rules import Crescent, Game, two_decks  # noqa: E402
-from game.rules.solver import Verdict, solve  # noqa: E402
+from game.rules.solver import Verdict, solve, solve_crescent  # noqa: E402
 from game.session import Session  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
@@ -263,7 +263,7 @@ class Monkey:
         scene = self.session.loop.scene
         game = getattr(scene, "game", None)
         if isinstance(game, Crescent) and game.outcome is None:
-            self._crescent_moves(scene, game)
+            self._crescent_moves(scene, game, winning)
             return
         if not isinstance(game, Game) or game.outcome is not None:
             return
@@ -283,18 +283,29 @@ class Monkey:
                 self._frame(1 / 60)
             self.report.moves += 1
 
-    def _crescent_moves(self, scene: Any, game: Crescent) -> None:
-        """A few legal Crescent moves: tap and tap, or carried by drag; else a redeal."""
-        for _move in range(self.rng.randint(1, 6)):
-            moves = game.legal_moves()
+    def _crescent_moves(self, scene: Any, game: Crescent, winning: bool) -> None:
+        """Crescent moves, tap and tap or carried by drag (a redeal by its key): a
+        winning line to its end, or a few legal moves at random."""
+        line: list[Any] = []
+        if winning:
+            solution = solve_crescent(game, max_nodes=20000)
+            if solution.verdict is not Verdict.WIN:
+                return
+            line = list(solution.line)
+        for number in range(len(line) if winning else self.rng.randint(1, 6)):
             if self.session.loop.scene is not scene or game.outcome is not None:
                 return
-            if not moves:
+            moves = game.legal_moves()
+            chosen = line[number] if winning else (self.rng.choice(moves) if moves else None)
+            if chosen is None or not hasattr(chosen, "source"):
                 if game.redeals_left:
                     self._post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
                     self._frame(1 / 60)
-                return
-            move = self.rng.choice(moves)
+                    self.report.moves += 1
+                if not winning:
+                    return
+                continue
+            move = chosen
             source = scene.board.top_rect(scene.layout, move.source).center
             target = scene.board.top_rect(scene.layout, move.target).center
             if self.rng.random() < 0.5:

@@ -137,21 +137,19 @@ class MenuScene(ButtonScene):
         side_by_side = len(pinned_entries) == 2 and height < 480  # a short window
         pinned_rows = 1 if side_by_side else len(pinned_entries)
         caption_h = max(12, round(unit * 0.45))
-        rects, caption_rects = {}, {}
-        y = 0
         by_key = dict(zip([k for k, _l in entries], captions, strict=True))
-        for key, _label in listed:
-            rects[key] = pygame.Rect(left, y, button_w, unit)
-            y += unit
-            if by_key[key]:  # as wide as the window allows: a caption is a sentence
-                caption_rects[key] = pygame.Rect(
-                    margin, y + gap // 3, width - 2 * margin, caption_h
-                )
-                y += caption_h + gap // 3
-            y += gap
-        content_h = max(0, y - gap)
-        pinned_h = pinned_rows * (unit + gap)
         room = height - margin - top
+        pinned_h = pinned_rows * (unit + gap)
+        rects, caption_rects, content_h = _stack(
+            listed, by_key, [left], button_w, unit, gap, caption_h, (margin, width - 2 * margin)
+        )
+        two_wide = 2 * button_w + 3 * margin <= width
+        if header.height + gap + content_h + pinned_h > room and two_wide and len(listed) >= 4:
+            # A wide window: the list in two columns, each caption under its own button.
+            lefts = [width // 2 - margin // 2 - button_w, width // 2 + margin // 2]
+            rects, caption_rects, content_h = _stack(
+                listed, by_key, lefts, button_w, unit, gap, caption_h, None
+            )
         block_h = header.height + (gap + content_h if listed else 0) + pinned_h
         if block_h <= room:
             # It all fits: one block under the title (centred), the pinned buttons too.
@@ -339,7 +337,7 @@ class MenuScene(ButtonScene):
 
     def _draw_scroll_bar(self, surface: pygame.Surface, column: Column) -> None:
         view = column.view
-        first = min(column.rects.values(), key=lambda r: r.left)
+        first = max(column.rects.values(), key=lambda r: r.right)
         track_w = max(4, column.unit // 8)
         track = pygame.Rect(first.right + column.unit // 4, view.top, track_w, view.height)
         if track.right > self.size[0]:
@@ -349,6 +347,36 @@ class MenuScene(ButtonScene):
         thumb.top = view.top + (view.height - thumb.height) * self.scroll // column.max_scroll
         pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=track_w // 2)
         pygame.draw.rect(surface, theme.TEXT_DIM, thumb, border_radius=track_w // 2)
+
+
+def _stack(
+    listed: list[tuple[str, str]],
+    captions: dict[str, str],
+    lefts: list[int],
+    button_w: int,
+    unit: int,
+    gap: int,
+    caption_h: int,
+    caption_span: tuple[int, int] | None,
+) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect], int]:
+    """The listed buttons one under another in ``len(lefts)`` columns (the first
+    column gets the odd one), each with its caption; (rects, captions, height). A caption
+    spans ``caption_span`` (left, width) when given, else its button's width."""
+    per_column = -(-len(listed) // len(lefts))
+    rects, caption_rects = {}, {}
+    height = 0
+    for column, left in enumerate(lefts):
+        y = 0
+        for key, _label in listed[column * per_column : (column + 1) * per_column]:
+            rects[key] = pygame.Rect(left, y, button_w, unit)
+            y += unit
+            if captions[key]:  # a caption is a sentence: as wide as it may be
+                span = caption_span if caption_span is not None else (left, button_w)
+                caption_rects[key] = pygame.Rect(span[0], y + gap // 3, span[1], caption_h)
+                y += caption_h + gap // 3
+            y += gap
+        height = max(height, y - gap)
+    return rects, caption_rects, max(0, height)
 
 
 def _common_px(labels: list[str], unit: int, button_w: int) -> int:

@@ -23,8 +23,8 @@ _SWITCHES = (
 _CAPTIONS = {
     "move_errors": N_("Says why a tap removed nothing"),
     "placement_aid": N_("Dims the cards that cannot go with your selection"),
-    "one_tap_moves": N_("Crescent: a card with one place to go moves on a single tap"),
-    "auto_home": N_("Crescent: cards that no pile can still need go home by themselves"),
+    "one_tap_moves": N_("Crescent: a lone move on one tap"),
+    "auto_home": N_("Crescent: spare cards go home"),
 }
 """A line under the settings whose names do not say enough."""
 _ANIMATION_NAMES = {"on": N_("on"), "reduced": N_("reduced")}

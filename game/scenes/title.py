@@ -180,8 +180,9 @@ class TitleScene(MenuScene):
         card_w = max(24, min(width // 10, height // 7))
         size = (card_w, round(card_w * 1.4))
         menu = _menu_area(column).union(self._invite_place(column)[0])
-        if self.chooser_rects(column):
-            menu = menu.union(column.header)
+        tiles = list(self.chooser_rects(column).values())
+        if tiles:
+            menu = menu.union(tiles[0].unionall(tiles).inflate(column.unit // 2, column.unit // 2))
         top = column.title.bottom + size[1] // 2 + column.unit // 6
         bottom = height - size[1] // 2 - column.unit // 3
         rx = width / 2 - card_w * 0.6
