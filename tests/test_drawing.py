@@ -90,3 +90,54 @@ def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx,
     screen_area = size[0] * size[1]
     areas = sorted(sum(r.width * r.height for r in rects) for rects in partial)
     assert areas[len(areas) // 2] < screen_area / 10  # a typical frame repaints little
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)])
+def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(display, ctx, size):
+    from game.rules import Crescent
+    from game.rules.solver import Verdict, solve_crescent
+
+    ctx.settings.pile_labels = True
+    ctx.settings.move_errors = True
+    game = Crescent.from_code("HM1-C-AAAAAAB")
+    solution = solve_crescent(Crescent.from_code("HM1-C-AAAAAAB"), max_seconds=20)
+    if solution.verdict is not Verdict.WIN:
+        pytest.skip("HM1-C-AAAAAAB was not solved in time")
+    play = PlayScene(ctx, game)
+    driver = Driver(play, size=size)
+    driver.frames(2)
+    results = []
+    real_draw = play.view.draw
+
+    def recording_draw(surface, frame, layout, art):
+        results.append(real_draw(surface, frame, layout, art))
+        return results[-1]
+
+    play.view.draw = recording_draw
+    for number, move in enumerate(solution.line[:40]):
+        if not hasattr(move, "source"):
+            driver.key(pygame.K_r)
+            for _ in range(8):
+                driver.frames(2)
+                _check(driver, play, (number, "redeal"))
+            continue
+        start = play.board.top_rect(play.layout, move.source).center
+        end = play.board.top_rect(play.layout, move.target).center
+        if number % 2:
+            driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+            for step in range(1, 5):
+                x = start[0] + (end[0] - start[0]) * step // 4
+                y = start[1] + (end[1] - start[1]) * step // 4
+                driver.post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0))
+                _check(driver, play, (number, "carried", step))
+            driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
+        else:
+            driver.click(start)
+            _check(driver, play, (number, "selected"))
+            driver.click(end)
+        for _ in range(6):  # the card slides and lands; a card turns up
+            driver.frames(2)
+            _check(driver, play, (number, "landing"))
+        driver.frames(20)
+    partial = [r for r in results if r is not None]
+    assert len(partial) > 0.8 * len(results)

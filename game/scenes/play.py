@@ -411,7 +411,9 @@ class PlayScene(Scene):
                 self.dirty = True
         for moving in self.motions:
             moving.age += dt
-        self.motions = [m for m in self.motions if not m.done]
+        if self.motions:
+            self.motions = [m for m in self.motions if not m.done]
+            self.dirty = True  # the last step of a motion is drawn too (its card lands)
         if self.message is not None:
             text, age = self.message
             self.message = (text, age + dt) if age + dt < MESSAGE_SECONDS else None

@@ -1,0 +1,257 @@
+"""Crescent on the table, through real events: drag and drop, taps, a double tap home, the
+keyboard, the redeal, undo and redo with a turn-up, the notes and panels, whole games."""
+
+from __future__ import annotations
+
+import pytest
+from crescent_helpers import crescent
+from ui_helpers import Driver, pygame
+
+from game.rules import Crescent, Outcome
+from game.rules.solver import Verdict, solve_crescent
+from game.scenes.dialogs import DIALOG_GUARD
+from game.scenes.end import StalemateScene, WinScene
+from game.scenes.play import PlayScene
+
+SIZE = (1280, 720)
+
+
+def _table(ctx, game, size=SIZE):
+    play = PlayScene(ctx, game)
+    driver = Driver(play, size=size)
+    driver.frames(2)
+    return driver, play
+
+
+def _centre(play, slot):
+    return play.board.top_rect(play.layout, slot).center
+
+
+def _drag(driver, start, end, steps=6, finger=False):
+    """Press at ``start``, move in ``steps`` to ``end``, release there."""
+    w, h = pygame.display.get_surface().get_size()
+
+    def post(kind, pos):
+        if finger:
+            finger_kind = {
+                pygame.MOUSEBUTTONDOWN: pygame.FINGERDOWN,
+                pygame.MOUSEMOTION: pygame.FINGERMOTION,
+                pygame.MOUSEBUTTONUP: pygame.FINGERUP,
+            }[kind]
+            pygame.event.post(
+                pygame.event.Event(
+                    finger_kind,
+                    x=pos[0] / w,
+                    y=pos[1] / h,
+                    dx=0.01,
+                    dy=0.01,
+                    finger_id=0,
+                    touch_id=0,
+                )
+            )
+        elif kind == pygame.MOUSEMOTION:
+            pygame.event.post(
+                pygame.event.Event(kind, pos=pos, rel=(1, 1), buttons=(1, 0, 0), touch=False)
+            )
+        else:
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+        driver.frames(1)
+
+    post(pygame.MOUSEBUTTONDOWN, start)
+    for step in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * step // steps
+        y = start[1] + (end[1] - start[1]) * step // steps
+        post(pygame.MOUSEMOTION, (x, y))
+    post(pygame.MOUSEBUTTONUP, end)
+
+
+# A small table: 5C on pile 1 over a face-down 9H, 6C on pile 2, the club foundations
+# up to 4C and down to 7C (so 5C may go home or onto 6C), KH alone on pile 3.
+def _small(**options):
+    return crescent(
+        {1: "(9H) 5C", 2: "6C", 3: "KH", 4: "QH"},
+        {"F5": "AC 2C 3C 4C", "F1": "KC QC JC 10C 9C 8C"},
+        variant="C",
+        **options,
+    )
+
+
+def test_a_card_dragged_onto_a_pile_of_its_suit_one_rank_away_moves_there(display, ctx):
+    game = _small()
+    driver, play = _table(ctx, game)
+    start = _centre(play, "1")
+    picked = []
+    real_frame = play.frame
+
+    def frame():
+        made = real_frame()
+        if play.carry is not None:
+            picked.append(made.sprites[-1].rect)
+        return made
+
+    play.frame = frame
+    _drag(driver, start, _centre(play, "2"))
+    assert picked and picked[0] != picked[-1]  # the card followed the pointer
+    assert [str(c) for c in game.pile(2)] == ["6C", "5C"]
+    assert str(game.top(1)) == "9H" and game.face_down(1) == 0  # turned up with the move
+    driver.seconds(0.5)
+    assert not play.motions
+
+
+def test_a_card_dragged_onto_its_foundation_goes_home_and_scores(display, ctx):
+    game = _small()
+    driver, play = _table(ctx, game)
+    _drag(driver, _centre(play, "1"), _centre(play, "F5"))
+    # Home before: 3 clubs on the Aces, 5 on the Kings; now 5C too: 9 cards, 5 points each.
+    assert str(game.top("F5")) == "5C" and game.score == 45
+
+
+def test_a_card_dropped_where_it_cannot_go_flies_back(display, ctx):
+    game = _small()
+    driver, play = _table(ctx, game)
+    before = game.position()
+    _drag(driver, _centre(play, "1"), _centre(play, "3"))  # KH: not its suit
+    assert game.position() == before and game.moves == 0
+    assert play.motions and play.motions[0].end == play.board.top_rect(play.layout, "1")
+    driver.seconds(0.5)
+    assert not play.motions
+    _drag(driver, _centre(play, "1"), (play.layout.bar.centerx, play.layout.bar.top - 5))
+    assert game.position() == before  # dropped on the felt
+
+
+def test_tap_a_card_then_its_target_moves_it_and_targets_are_outlined(display, ctx):
+    game = _small()
+    driver, play = _table(ctx, game)
+    driver.click(_centre(play, "1"))
+    assert game.selection == "1"
+    looks = play.frame().looks
+    assert looks["2"].target and looks["F5"].target and not looks["3"].target
+    driver.click(_centre(play, "2"))
+    assert [str(c) for c in game.pile(2)] == ["6C", "5C"] and game.selection is None
+
+
+def test_a_tap_on_an_illegal_target_says_why_with_move_errors_on(display, ctx):
+    ctx.settings.move_errors = True
+    game = crescent({1: "(9H) 5C", 2: "6C", 5: "7D"}, {"F5": "AC 2C 3C 4C"}, variant="C")
+    assert not game.destinations(5)  # 7D cannot move: a tap on it is no selection
+    driver, play = _table(ctx, game)
+    driver.click(_centre(play, "1"))
+    driver.click(_centre(play, "5"))
+    assert play.message is not None and "same suit, one rank up or down" in play.message[0]
+
+
+def test_a_double_tap_sends_a_card_home(display, ctx):
+    game = _small()
+    driver, play = _table(ctx, game)
+    driver.click(_centre(play, "1"))
+    driver.click(_centre(play, "1"))
+    assert str(game.top("F5")) == "5C"
+
+
+def test_the_keyboard_moves_the_focus_picks_up_and_puts_down(display, ctx):
+    game = _small()
+    driver, play = _table(ctx, game)
+    driver.key(pygame.K_SPACE)  # the focus appears
+    assert play.focus == "1"
+    driver.key(pygame.K_SPACE)  # picks 5C up
+    assert game.selection == "1"
+    driver.key(pygame.K_UP)  # pile 2 stands just above pile 1 on the arc
+    assert play.focus == "2"
+    driver.key(pygame.K_RETURN)
+    assert [str(c) for c in game.pile(2)] == ["6C", "5C"]
+
+
+@pytest.mark.parametrize("how", ["button", "R key"])
+def test_a_redeal_by_the_button_and_by_r_brings_each_bottom_card_up(display, ctx, how):
+    game = Crescent.from_code("HM1-C-AAAAAAB")
+    driver, play = _table(ctx, game)
+    bottoms = [game.pile(n)[0] for n in range(1, 17)]
+    if how == "button":
+        driver.click(play.layout.buttons["redeal"].center)
+    else:
+        driver.key(pygame.K_r)
+    assert [game.top(n) for n in range(1, 17)] == bottoms
+    assert game.redeals_left == 2 and game.moves == 1
+    assert len(play.motions) == 16  # every pile's card travels to its top
+    driver.seconds(1)
+    assert not play.motions and play.board.label("redeal").endswith("(2)")
+
+
+def test_undo_and_redo_of_a_move_with_a_turn_up(display, ctx):
+    game = _small()
+    driver, play = _table(ctx, game)
+    _drag(driver, _centre(play, "1"), _centre(play, "2"))
+    after = game.position()
+    driver.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert game.face_down(1) == 1 and str(game.top(1)) == "5C"  # face down again
+    driver.key(pygame.K_y, pygame.KMOD_LCTRL)
+    assert game.position() == after
+    driver.click(play.layout.buttons["undo"].center)
+    driver.click(play.layout.buttons["redo"].center)
+    assert game.position() == after
+
+
+def _stuck(redeals):
+    """Every suit home but the hearts: A-5 up, K-7 down, so only a 6H could move; the 14
+    hearts left lie in pile 1 under a QH."""
+    full = {
+        f"F{n}": " ".join(f"{r}{s}" for r in ranks)
+        for n, s in zip(range(1, 9), "CDHSCDHS", strict=True)
+        for ranks in [
+            ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
+            if n <= 4
+            else ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        ]
+    }
+    full["F3"] = "KH QH JH 10H 9H 8H 7H"
+    full["F7"] = "AH 2H 3H 4H 5H"
+    return crescent({}, full, variant="C", redeals=redeals, stash=1)
+
+
+def test_no_moves_left_but_a_redeal_says_so_and_lights_redeal(display, ctx):
+    game = _stuck(2)
+    assert not game.legal_moves() and game.outcome is None
+    driver, play = _table(ctx, game)
+    frame = play.frame()
+    assert frame.message is not None and "redeal (2 left)" in frame.message[0]
+    assert {b.name: b.primary for b in frame.buttons}["redeal"]
+
+
+def test_the_stalemate_panel_shows_only_when_no_move_and_no_redeal_is_left(display, ctx):
+    game = _stuck(0)
+    assert game.outcome is Outcome.STALEMATE
+    driver, play = _table(ctx, game)
+    driver.seconds(0.5)
+    assert isinstance(driver.scene, StalemateScene)
+    assert "no redeal" in " ".join(driver.scene.lines())
+
+
+def _solved(code):
+    game = Crescent.from_code(code)
+    solution = solve_crescent(game, max_seconds=20)
+    if solution.verdict is not Verdict.WIN:
+        pytest.skip(f"{code} was not solved in time")
+    return game, solution.line
+
+
+@pytest.mark.parametrize("how", ["tap", "drag", "touch"])
+def test_a_whole_game_of_open_crescent_won_through_the_table(display, ctx, how):
+    game, line = _solved("HM1-O-AAAAAAB")
+    driver, play = _table(ctx, game)
+    for move in line:
+        if not hasattr(move, "source"):
+            driver.click(play.layout.buttons["redeal"].center)
+            continue
+        start, end = _centre(play, move.source), _centre(play, move.target)
+        if how == "tap":
+            driver.click(start)
+            driver.click(end)
+        else:
+            _drag(driver, start, end, steps=3, finger=how == "touch")
+        driver.frames(30)  # the card lands; the next tap is no double tap
+        assert game.line[-1] == move, (how, move)
+    assert game.outcome is Outcome.WON and game.score == 480
+    driver.seconds(2.5)
+    assert isinstance(driver.scene, WinScene)
+    assert ctx.stats.won == 1
+    driver.seconds(DIALOG_GUARD)
