@@ -169,6 +169,8 @@ class Context:
         if progress.game is None:
             self.storage.delete(progress.kind.save_file)
             return
+        if not progress.game_id:  # a game set without begin(): it still gets an identity
+            progress.game_id = new_game_id(progress.game.code)
         SavedGame(progress.game, progress.elapsed, progress.game_id).save(
             self.storage, progress.kind
         )

@@ -3,6 +3,8 @@ keyboard, the redeal, undo and redo with a turn-up, the notes and panels, whole 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from crescent_helpers import crescent
 from ui_helpers import Driver, pygame
@@ -211,7 +213,7 @@ def _stuck(redeals):
 def test_no_moves_left_but_a_redeal_says_so_and_lights_redeal(display, ctx):
     game = _stuck(2)
     assert not game.legal_moves() and game.outcome is None
-    driver, play = _table(ctx, game)
+    _, play = _table(ctx, game)
     frame = play.frame()
     assert frame.message is not None and "redeal (2 left)" in frame.message[0]
     assert {b.name: b.primary for b in frame.buttons}["redeal"]
@@ -220,7 +222,7 @@ def test_no_moves_left_but_a_redeal_says_so_and_lights_redeal(display, ctx):
 def test_the_stalemate_panel_shows_only_when_no_move_and_no_redeal_is_left(display, ctx):
     game = _stuck(0)
     assert game.outcome is Outcome.STALEMATE
-    driver, play = _table(ctx, game)
+    driver, _ = _table(ctx, game)
     driver.seconds(0.5)
     assert isinstance(driver.scene, StalemateScene)
     assert "no redeal" in " ".join(driver.scene.lines())
@@ -255,3 +257,25 @@ def test_a_whole_game_of_open_crescent_won_through_the_table(display, ctx, how):
     assert isinstance(driver.scene, WinScene)
     assert ctx.stats.won == 1
     driver.seconds(DIALOG_GUARD)
+
+
+@pytest.mark.parametrize("down", [0, 3, 5])
+@pytest.mark.parametrize("count", [2, 6, 9, 13, 20, 40])
+def test_a_long_pile_squeezes_whole_cards_and_every_sliver_shown_reads_whole(count, down):
+    from game.scenes.boards.crescent import EDGE, fan_offsets
+
+    sliver, back, widest = fan = (15, 8, 75)
+    down = min(down, count - 1)
+    offsets = fan_offsets(count, down, fan)
+    steps = [b - a for a, b in itertools.pairwise(offsets)]
+    assert len(offsets) == count and offsets[0] == 0
+    assert offsets[-1] <= widest or min(steps) <= EDGE  # within the fan, or only edges
+    face_up = steps[down:]
+    # A face-up card below the top shows its whole index or only its edge, never half.
+    assert all(step >= sliver or step <= EDGE for step in face_up)
+    # The newest cards stay readable: squeezing starts at the oldest.
+    assert face_up == sorted(face_up)
+    if down * EDGE + (count - 1 - down) * sliver <= widest:  # backs squeezed are enough
+        assert all(step == sliver for step in face_up)
+    if sum([back] * down + [sliver] * (count - 1 - down)) <= widest:
+        assert steps == [back] * down + [sliver] * (count - 1 - down)  # short: untouched

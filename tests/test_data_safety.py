@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from ui_helpers import Driver, pygame
 
-from game.context import Context
 from game.rules import Game
 from game.rules.solver import solve
 from game.savegame import SAVE_FILE, SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
+from game.scenes.flow import open_context
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
@@ -135,7 +135,7 @@ def test_resetting_statistics_during_a_game_leaves_figures_that_add_up(
     assert storage.take_notice() is None  # not damaged
     expected = (1, 1, 0) if finish == "win" else (1, 0, 1)
     assert (stats.played, stats.won, stats.lost) == expected
-    again = Context.open(Storage(storage.config_dir, storage.data_dir))
+    again = open_context(Storage(storage.config_dir, storage.data_dir))
     assert again.stats == stats and again.storage.take_notice() is None
 
 
@@ -173,7 +173,7 @@ def _game_one_move_from_the_end():
 
 
 def _begin(storage, game):
-    ctx = Context.open(storage)
+    ctx = open_context(storage)
     ctx.begin(Game.from_code(DEAL))
     ctx.game = game
     ctx.first_move()
@@ -206,7 +206,7 @@ def test_a_finish_killed_at_every_step_is_counted_exactly_once(tmp_path, monkeyp
             monkeypatch.undo()
         # The next start, on what the kill left: the game is offered again only if its
         # end was not counted, and finishing it then counts it.
-        restarted = Context.open(_storage(home))
+        restarted = open_context(_storage(home))
         if restarted.game is not None:
             assert restarted.game.position() == game.position() or finish == "win"
             if finish == "win":
@@ -217,7 +217,7 @@ def test_a_finish_killed_at_every_step_is_counted_exactly_once(tmp_path, monkeyp
         stats = Statistics.load(_storage(home))
         counts = (stats.played, stats.won, stats.lost)
         assert counts == ((1, 1, 0) if finish == "win" else (1, 0, 1)), (number, counts)
-        assert Context.open(_storage(home)).game is None, number
+        assert open_context(_storage(home)).game is None, number
         assert not _storage(home).path(SAVE_FILE).exists()
     assert steps >= 4  # the kill landed at every step of the finish, then it ran through
 
@@ -268,7 +268,7 @@ def test_a_file_that_cannot_be_read_is_never_overwritten(display, storage, name,
     path = storage.path(name)
     _unreadable(path, kind)
     before = path.lstat()
-    ctx = Context.open(storage)
+    ctx = open_context(storage)
     ctx.settings.language = "en"
     ctx.apply_settings()  # writes the settings
     notices = [storage.take_notice(), storage.take_notice()]
@@ -326,7 +326,7 @@ sys.path.insert(0, {tests!r})
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 from pathlib import Path
 from ui_helpers import pygame
-from game.context import Context
+from game.scenes.flow import open_context
 from game.rules import Game
 from game.storage import AlreadyRunning, Storage
 pygame.display.init(); pygame.font.init()
@@ -335,7 +335,7 @@ try:
     storage.lock()
 except AlreadyRunning:
     print("refused"); sys.exit(0)
-ctx = Context.open(storage)
+ctx = open_context(storage)
 for _ in range(27):
     ctx.begin(Game.from_code("HM1-N-AAAAAAB"))
     ctx.game.remove(ctx.game.legal_removals()[0])

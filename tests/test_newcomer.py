@@ -602,7 +602,7 @@ def test_a_window_that_covered_the_table_leaves_no_trace_on_a_real_x_server(tmp_
 
     root = Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root / "tools"))
-    from xsession import find_window, missing, virtual_display
+    from xsession import missing, virtual_display, window_of
 
     absent = missing(("Xvfb", "xdotool", "xmessage", "import"))
     if absent:
@@ -617,7 +617,7 @@ def test_a_window_that_covered_the_table_leaves_no_trace_on_a_real_x_server(tmp_
         )
         return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "WAYLAND_"))}
     with virtual_display((1280, 720)) as display:
         env.update(DISPLAY=display, HALFMOON_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy")
         game = subprocess.Popen(
@@ -628,7 +628,7 @@ def test_a_window_that_covered_the_table_leaves_no_trace_on_a_real_x_server(tmp_
             stderr=subprocess.PIPE,
         )
         try:
-            assert find_window(display, game.pid) is not None
+            window_of(display, game)
             time.sleep(1.0)
             before = shot(display, "before")
             cover = subprocess.Popen(

@@ -12,13 +12,13 @@ from pathlib import Path
 from conftest import position_text
 from ui_helpers import Driver, pygame
 
-from game.context import Context
 from game.i18n import _
 from game.rules import Game
 from game.rules.solver import solve
 from game.savegame import SAVE_FILE, SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import WinScene
+from game.scenes.flow import open_context
 from game.scenes.menus import SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
@@ -33,7 +33,7 @@ def _reopen(storage):
     """A new session on the same files, as after a restart."""
     from game.storage import Storage
 
-    ctx = Context.open(Storage(storage.config_dir, storage.data_dir))
+    ctx = open_context(Storage(storage.config_dir, storage.data_dir))
     ctx.settings.language = "en"
     ctx.apply_settings()
     return ctx
@@ -147,7 +147,7 @@ def test_settings_apply_at_once_and_are_stored(display, ctx, storage):
 def test_a_damaged_settings_file_shows_one_notice_on_screen(display, storage):
     storage.path("settings.json").parent.mkdir(parents=True)
     storage.path("settings.json").write_text("{broken")
-    ctx = Context.open(storage)
+    ctx = open_context(storage)
     driver = Driver(TitleScene(ctx))
     driver.frames(2)
     assert ctx.notice is not None and "damaged" in ctx.notice[0]
@@ -161,14 +161,14 @@ import os, sys, time
 sys.path.insert(0, {tests!r})
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 from ui_helpers import Driver, pygame
-from game.context import Context
+from game.scenes.flow import open_context
 from game.rules import Game
 from game.rules.solver import solve
 from game.scenes.play import PlayScene
 from game.storage import Storage
 pygame.display.init(); pygame.font.init()
 from pathlib import Path
-ctx = Context.open(Storage(Path({home!r}) / "config", Path({home!r}) / "data",
+ctx = open_context(Storage(Path({home!r}) / "config", Path({home!r}) / "data",
                            background=True))  # as the app writes: on its own thread
 line = solve(Game.from_code({deal!r})).line
 play = PlayScene(ctx, Game.from_code({deal!r}))

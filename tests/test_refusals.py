@@ -86,15 +86,20 @@ def test_sigterm_and_sigint_save_the_game_and_exit_0_in_every_mode(tmp_path, mod
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 30
-    while not (trace.exists() and "first_frame" in trace.read_text()):
-        assert time.monotonic() < deadline and child.poll() is None, child.stderr.read()
-        time.sleep(0.05)
-    time.sleep(0.5)  # the idle loop is asleep now
-    sent = time.monotonic()
-    child.send_signal(getattr(signal, signame))
-    assert child.wait(timeout=10) == 0, child.stderr.read()
-    assert time.monotonic() - sent < 2.0
+    try:
+        deadline = time.monotonic() + 30
+        while not (trace.exists() and "first_frame" in trace.read_text()):
+            assert time.monotonic() < deadline and child.poll() is None, child.stderr.read()
+            time.sleep(0.05)
+        time.sleep(0.5)  # the idle loop is asleep now
+        sent = time.monotonic()
+        child.send_signal(getattr(signal, signame))
+        assert child.wait(timeout=10) == 0, child.stderr.read()
+        assert time.monotonic() - sent < 2.0
+    finally:  # a game that ignored the signal must not outlive the test
+        if child.poll() is None:
+            child.kill()
+            child.wait()
     saved = json.loads((tmp_path / "data" / SAVE_FILE).read_text())
     assert len(saved["game"]["removals"]) == game.moves and saved["elapsed"] == 42.0
 
@@ -260,7 +265,7 @@ def test_the_code_entry_ignores_letters_that_are_not_ascii(display, ctx):
 def test_a_pulled_display_saves_the_game_and_says_so_in_one_line(tmp_path):
     """The X server dies mid-game: the move just made is on disk, one line, exit 1."""
     sys.path.insert(0, str(ROOT / "tools"))
-    from xsession import find_window, missing, start_xvfb, xdotool
+    from xsession import missing, start_xvfb, window_of, xdotool
 
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real X window")
@@ -276,7 +281,7 @@ def test_a_pulled_display_saves_the_game_and_says_so_in_one_line(tmp_path):
             stderr=subprocess.PIPE,
             text=True,
         )
-        assert find_window(display, child.pid) is not None
+        window_of(display, child)
         time.sleep(0.5)
         slots = compute_layout(1280, 720).slots  # no window manager: the window at 0, 0
         for slot in Game.from_code(DEAL).legal_removals()[0].slots:

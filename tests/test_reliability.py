@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 
 from game.app import main
-from game.context import Context
 from game.loop import Loop
 from game.rules import Game
 from game.savegame import SavedGame
+from game.scenes.flow import open_context
 from game.storage import Storage
 
 
@@ -56,7 +56,7 @@ def test_after_a_crash_a_kiosk_restart_resumes_the_saved_game(home, monkeypatch)
     _crash_on_frame(monkeypatch, 3)
     assert main(["--kiosk", "--max-frames", "20"]) == 70
     monkeypatch.undo()
-    resumed = Context.open(_storage(home))
+    resumed = open_context(_storage(home))
     assert resumed.game is not None and resumed.game.position() == game.position()
     assert resumed.elapsed == 42.0
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -3,7 +3,8 @@
 It runs the real game: the real loop, scenes, layout and sprites, on a scripted whole
 game (taps, selections, removals with their animation, an undo, resizes) at 1280x720,
 1920x1080 and 3840x2160, with SDL's dummy video driver and, when ``Xvfb`` is installed,
-in a real X window too. Fresh processes give the start-up time, memory and idle CPU;
+in a real X window too; a whole Crescent deal (every card dragged, every redeal by its
+button) at 1920x1080 and 3840x2160. Fresh processes give the start-up time, memory and idle CPU;
 the rules and the solver are timed on their own. Everything lands in ``bench.json``.
 
     python tools/bench.py [--quick] [--out bench.json]     # figures (make bench)
@@ -34,6 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 DEAL = "HM1-N-AAAAAAB"
+# A Crescent deal with face-down cards that the solver wins in well under a second.
+CRESCENT_DEAL = "HM1-C-AAAAAAB"
+CRESCENT_SIZES = [(1920, 1080), (3840, 2160)]
 # The framebuffer choices compared side by side (see docs/performance.md).
 FRAMEBUFFERS = {"software": "0", "accelerated": "1"}
 
@@ -46,6 +50,10 @@ BUDGETS = {
     "interaction_p99_ms_1920x1080": 2.0,
     "interaction_p99_ms_3840x2160": 4.0,
     "animation_p99_ms_3840x2160": 8.0,
+    "crescent_first_frame_dummy_s": 0.30,
+    "crescent_drag_p99_ms_1920x1080": 4.0,
+    "crescent_drag_p99_ms_3840x2160": 8.0,
+    "crescent_redeal_p99_ms_3840x2160": 8.0,
     "solver_decided_share": 0.999,
     "solver_median_ms": 5.0,
     "solver_max_s": 2.0,
@@ -104,7 +112,9 @@ def _env(display: str | None, framebuffer: str = "0", home: str = "") -> dict[st
 
 
 # ------------------------------------------------------------ fresh processes
-def startup(display: str | None, size: tuple[int, int], framebuffer: str, runs: int) -> dict:
+def startup(
+    display: str | None, size: tuple[int, int], framebuffer: str, runs: int, deal: str = DEAL
+) -> dict:
     """Process start to the first complete table frame, and the memory then (medians)."""
     times, rss = [], []
     for _ in range(runs):
@@ -118,7 +128,7 @@ def startup(display: str | None, size: tuple[int, int], framebuffer: str, runs: 
                     sys.executable,
                     str(ROOT / "main.py"),
                     "--deal",
-                    DEAL,
+                    deal,
                     "--max-frames",
                     "2",
                     "--window",
@@ -228,10 +238,10 @@ def idle_cpu(display: str | None, size: tuple[int, int], framebuffer: str, secon
 
 
 # --------------------------------------------------------- in-process frames
-def frames(display: str | None, size: tuple[int, int], framebuffer: str) -> dict:
+def frames(display: str | None, size: tuple[int, int], framebuffer: str, deal: str = DEAL) -> dict:
     """Frame times of the scripted whole game, by kind of frame."""
     run = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "bench_frames.py"), f"{size[0]}x{size[1]}", DEAL],
+        [sys.executable, str(ROOT / "tools" / "bench_frames.py"), f"{size[0]}x{size[1]}", deal],
         env=_env(display, framebuffer),
         cwd=ROOT,
         capture_output=True,
@@ -333,6 +343,14 @@ def run_all(quick: bool) -> dict[str, Any]:
             "startup": startup(None, size, "0", runs),
             "frames": frames(None, size, "0"),
         }
+    results["crescent"] = {}
+    for size in CRESCENT_SIZES:
+        key = f"{size[0]}x{size[1]}"
+        print(f"crescent dummy {key} ...", flush=True)
+        results["crescent"][key] = {
+            "startup": startup(None, size, "0", runs, CRESCENT_DEAL),
+            "frames": frames(None, size, "0", CRESCENT_DEAL),
+        }
     results["x11"] = {}
     for size in SIZES:
         key = f"{size[0]}x{size[1]}"
@@ -384,6 +402,12 @@ def figures(results: dict[str, Any]) -> dict[str, float]:
         # A deal still undecided at its 2 s limit counts against the decided share.
         "solver_max_s": results["solver"].get("max_decided_s", results["solver"]["max_s"]),
     }
+    crescent = results.get("crescent")
+    if crescent:
+        out["crescent_first_frame_dummy_s"] = crescent["1920x1080"]["startup"]["first_frame_s"]
+        for key in crescent:
+            out[f"crescent_drag_p99_ms_{key}"] = crescent[key]["frames"]["drag"]["p99_ms"]
+            out[f"crescent_redeal_p99_ms_{key}"] = crescent[key]["frames"]["redeal"]["p99_ms"]
     if x11:
         out["first_frame_x11_s"] = x11["1920x1080"]["software"]["startup"]["first_frame_s"]
     return out
@@ -401,28 +425,39 @@ def check(results: dict[str, Any]) -> int:
         ok = value >= budget if name == "solver_decided_share" else value <= budget
         failed += not ok
         print(f"  {name:34} {value:>10.4g}  budget {budget:<8} {'ok' if ok else 'MISSED'}")
-    taps = all(results["dummy"][k]["frames"]["tap_visible_next_frame"] for k in results["dummy"])
+    runs = [*results["dummy"].values(), *(results.get("crescent") or {}).values()]
+    taps = all(entry["frames"]["tap_visible_next_frame"] for entry in runs)
     print(f"  {'tap_visible_next_frame':34} {taps!s:>10}")
     failed += not taps
     return 1 if failed else 0
 
 
-def table(results: dict[str, Any]) -> None:
-    """The figures as a readable table."""
-    print("\nStart-up and frames (SDL dummy driver)")
-    print(
-        f"  {'size':10} {'first frame':>12} {'RSS':>8}   {'idle':>18} {'selection':>18}"
-        f" {'animation':>18} {'resize':>18}   (median / p99 ms)"
-    )
-    for key, entry in results["dummy"].items():
-        f = entry["frames"]
-        cells = [
-            f"{f[k]['median_ms']:7.2f} / {f[k]['p99_ms']:7.2f}"
-            for k in ("idle", "selection", "animation", "resize")
-        ]
+def _frames_table(title: str, entries: dict[str, Any], kinds: tuple[str, ...]) -> None:
+    """One size a row: first frame, memory, then median / p99 of each kind of frame."""
+    print(f"\n{title}")
+    heads = " ".join(f"{kind:>18}" for kind in kinds)
+    print(f"  {'size':10} {'first frame':>12} {'RSS':>8}   {heads}   (median / p99 ms)")
+    for key, entry in entries.items():
+        frames = entry["frames"]
+        cells = [f"{frames[k]['median_ms']:7.2f} / {frames[k]['p99_ms']:7.2f}" for k in kinds]
         print(
             f"  {key:10} {entry['startup']['first_frame_s']:>10.3f} s"
             f" {entry['startup']['rss_mb']:>6.1f} MB   " + " ".join(f"{c:>18}" for c in cells)
+        )
+
+
+def table(results: dict[str, Any]) -> None:
+    """The figures as a readable table."""
+    _frames_table(
+        "Start-up and frames (SDL dummy driver)",
+        results["dummy"],
+        ("idle", "selection", "animation", "resize"),
+    )
+    if results.get("crescent"):
+        _frames_table(
+            "Crescent (SDL dummy driver): a whole deal, every card dragged",
+            results["crescent"],
+            ("idle", "drag", "animation", "redeal"),
         )
     if results.get("x11"):
         print("\nReal X window (Xvfb): software framebuffer vs accelerated (ratio accel/soft)")

@@ -3,9 +3,12 @@
     python tools/bench_frames.py WIDTHxHEIGHT DEAL
 
 Plays the deal's winning line through the real loop and scenes with posted mouse events
-(Placement aid on), with an undo and two resizes, and prints one JSON line: the time of
-every frame by kind (idle, selection, animation, resize) and whether each tap showed on
-the very next frame. The video driver comes from the environment (dummy or X11).
+and prints one JSON line: the time of every frame by kind and whether each input showed
+on the very next frame. A Half Moon deal is played by taps (Placement aid on), with an
+undo and two resizes (frames: idle, selection, animation, resize); a Crescent deal by
+dragging every card from its pile to its target, pressing Redeal when the line redeals
+(frames: idle, drag, animation, redeal). The video driver comes from the environment
+(dummy or X11).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,10 +25,12 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.catalog import HALF_MOON, kind_for_code  # noqa: E402
 from game.context import Context  # noqa: E402
 from game.loop import STEP, Loop  # noqa: E402
-from game.rules import Game  # noqa: E402
-from game.rules.solver import solve  # noqa: E402
+from game.rules import Crescent, Game  # noqa: E402
+from game.rules.solver import solve, solve_crescent  # noqa: E402
+from game.scenes.flow import open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
@@ -36,21 +42,86 @@ def main(argv: list[str]) -> int:
     pygame.font.init()
     pygame.display.set_mode(size, pygame.RESIZABLE)
     home = Path(tempfile.mkdtemp(prefix="hm-frames-"))
-    ctx = Context.open(Storage(home / "config", home / "data", background=True))
+    ctx = open_context(Storage(home / "config", home / "data", background=True))
     ctx.settings.language = "en"
     ctx.settings.placement_aid = True
     ctx.apply_settings()
-    game = Game.from_code(deal)
-    line = solve(Game.from_code(deal)).line
-    loop = Loop(PlayScene(ctx, game))
-    times: dict[str, list[float]] = {"idle": [], "selection": [], "animation": [], "resize": []}
-    visible: list[bool] = []
+    play = half_moon if kind_for_code(deal) is HALF_MOON else crescent
+    result = play(ctx, size, deal)
+    ctx.storage.close()
+    print(json.dumps(result))
+    return 0
+
+
+def _timed(
+    loop: Loop, kinds: tuple[str, ...]
+) -> tuple[dict[str, list[float]], Callable[[str], bool]]:
+    """Frame times by kind, and ``frame(kind)``: one timed frame; whether it drew."""
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
 
     def frame(kind: str) -> bool:
         started, draws = time.perf_counter(), loop.draws
         loop.frame(STEP)
         times[kind].append(time.perf_counter() - started)
         return loop.draws > draws
+
+    return times, frame
+
+
+def crescent(ctx: Context, size: tuple[int, int], deal: str) -> dict:
+    """A Crescent deal's winning line, every card dragged, every redeal by its button."""
+    game = Crescent.from_code(deal)
+    line = solve_crescent(Crescent.from_code(deal), max_seconds=20).line
+    loop = Loop(PlayScene(ctx, game))
+    play = loop.scene
+    times, frame = _timed(loop, ("idle", "drag", "animation", "redeal"))
+    visible: list[bool] = []
+
+    def post(kind: int, pos: tuple[int, int]) -> None:
+        if kind == pygame.MOUSEMOTION:
+            attrs = {"rel": (1, 1), "buttons": (1, 0, 0)}
+        else:
+            attrs = {"button": 1}
+        pygame.event.post(pygame.event.Event(kind, pos=pos, touch=False, **attrs))
+
+    for _ in range(30):
+        loop.frame(STEP)
+    for _ in range(120):
+        frame("idle")
+    for move in line:
+        if not hasattr(move, "source"):
+            post(pygame.MOUSEBUTTONDOWN, play.layout.buttons["redeal"].center)
+            frame("idle")
+            post(pygame.MOUSEBUTTONUP, play.layout.buttons["redeal"].center)
+            visible.append(frame("redeal"))
+            while play.motions:
+                frame("redeal")
+        else:
+            start = play.board.top_rect(play.layout, move.source).center
+            end = play.board.top_rect(play.layout, move.target).center
+            post(pygame.MOUSEBUTTONDOWN, start)
+            frame("drag")
+            for step in range(1, 13):  # a fifth of a second of pointer motion
+                x = start[0] + (end[0] - start[0]) * step // 12
+                y = start[1] + (end[1] - start[1]) * step // 12
+                post(pygame.MOUSEMOTION, (x, y))
+                visible.append(frame("drag"))
+            post(pygame.MOUSEBUTTONUP, end)
+            visible.append(frame("animation"))
+            while play.motions:
+                frame("animation")
+        for _ in range(30):  # half a second between moves: a quick player
+            frame("idle")
+    return {"times": times, "tap_visible": all(visible), "won": game.outcome is not None}
+
+
+def half_moon(ctx: Context, size: tuple[int, int], deal: str) -> dict:
+    """Half Moon's winning line by taps, with an undo and two resizes."""
+    game = Game.from_code(deal)
+    line = solve(Game.from_code(deal)).line
+    loop = Loop(PlayScene(ctx, game))
+    times, frame = _timed(loop, ("idle", "selection", "animation", "resize"))
+    visible: list[bool] = []
 
     def post(kind: int, **attrs: object) -> None:
         pygame.event.post(pygame.event.Event(kind, **attrs))
@@ -89,11 +160,7 @@ def main(argv: list[str]) -> int:
                 frame("resize")
             for _ in range(30):  # half a second, as between moves
                 frame("idle")
-    ctx.storage.close()
-    print(
-        json.dumps({"times": times, "tap_visible": all(visible), "won": game.outcome is not None})
-    )
-    return 0
+    return {"times": times, "tap_visible": all(visible), "won": game.outcome is not None}
 
 
 if __name__ == "__main__":

@@ -279,50 +279,69 @@ class Monkey:
                 if self.session.loop.scene is not scene:
                     return
                 rect = scene.layout.slots[slot]
-                self._post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1, touch=False)
+                for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                    self._post(kind, pos=rect.center, button=1, touch=False)
                 self._frame(1 / 60)
             self.report.moves += 1
 
     def _crescent_moves(self, scene: Any, game: Crescent, winning: bool) -> None:
         """Crescent moves, tap and tap or carried by drag (a redeal by its key): a
-        winning line to its end, or a few legal moves at random."""
+        winning line to its end, or a few legal moves at random. A winning line is
+        solved again whenever its next move is no longer legal (a setting the monkey
+        turned on plays cards home by itself, or a drag missed)."""
+        if not winning:
+            for _ in range(self.rng.randint(1, 6)):
+                if self.session.loop.scene is not scene or game.outcome is not None:
+                    return
+                moves = game.legal_moves()
+                if not moves:
+                    if game.redeals_left:
+                        self._crescent_step(scene, None)
+                    return
+                self._crescent_step(scene, self.rng.choice(moves))
+            return
         line: list[Any] = []
-        if winning:
-            solution = solve_crescent(game, max_nodes=20000)
-            if solution.verdict is not Verdict.WIN:
-                return
-            line = list(solution.line)
-        for number in range(len(line) if winning else self.rng.randint(1, 6)):
+        for _ in range(600):
             if self.session.loop.scene is not scene or game.outcome is not None:
                 return
-            moves = game.legal_moves()
-            chosen = line[number] if winning else (self.rng.choice(moves) if moves else None)
-            if chosen is None or not hasattr(chosen, "source"):
-                if game.redeals_left:
-                    self._post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
-                    self._frame(1 / 60)
-                    self.report.moves += 1
-                if not winning:
+            if not line or not self._crescent_playable(game, line[0]):
+                solution = solve_crescent(game, max_nodes=20000)
+                if solution.verdict is not Verdict.WIN or not solution.line:
                     return
-                continue
-            move = chosen
-            source = scene.board.top_rect(scene.layout, move.source).center
-            target = scene.board.top_rect(scene.layout, move.target).center
-            if self.rng.random() < 0.5:
-                for where in (source, target):
-                    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                        self._post(kind, pos=where, button=1, touch=False)
-                    self._frame(1 / 60)
-            else:
-                self._post(pygame.MOUSEBUTTONDOWN, pos=source, button=1, touch=False)
-                for step in range(1, 5):
-                    x = source[0] + (target[0] - source[0]) * step // 4
-                    y = source[1] + (target[1] - source[1]) * step // 4
-                    self._post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-                    self._frame(1 / 60)
-                self._post(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False)
+                line = list(solution.line)
+            step = line.pop(0)
+            self._crescent_step(scene, step if hasattr(step, "source") else None)
+
+    @staticmethod
+    def _crescent_playable(game: Crescent, step: Any) -> bool:
+        if hasattr(step, "source"):
+            return game.can_move(step.source, step.target)
+        return game.redeals_left > 0
+
+    def _crescent_step(self, scene: Any, move: Any) -> None:
+        """One move through real events: a redeal (``None``) by its key, a card move by
+        tap and tap or by a drag."""
+        self.report.moves += 1
+        if move is None:
+            self._post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
+            self._frame(1 / 60)
+            return
+        source = scene.board.top_rect(scene.layout, move.source).center
+        target = scene.board.top_rect(scene.layout, move.target).center
+        if self.rng.random() < 0.5:
+            for where in (source, target):
+                for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                    self._post(kind, pos=where, button=1, touch=False)
                 self._frame(1 / 60)
-            self.report.moves += 1
+            return
+        self._post(pygame.MOUSEBUTTONDOWN, pos=source, button=1, touch=False)
+        for step in range(1, 5):
+            x = source[0] + (target[0] - source[0]) * step // 4
+            y = source[1] + (target[1] - source[1]) * step // 4
+            self._post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+            self._frame(1 / 60)
+        self._post(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False)
+        self._frame(1 / 60)
 
     def _frame(self, frame_time: float) -> bool:
         alive = self.session.loop.frame(frame_time)

@@ -40,6 +40,13 @@ SCENES = (
     "kiosk-code",
     "still-playing",
     "pin",
+    "crescent",
+    "crescent-four",
+    "open-crescent",
+    "crescent-drag",
+    "crescent-long",
+    "crescent-win",
+    "crescent-stalemate",
 )
 
 
@@ -51,6 +58,50 @@ STALEMATE = "\n".join(
     + [f"R{n}: {card}" for n, card in zip(range(1, 9), ["KS", "8D", *["-"] * 6], strict=True)]
 )
 """A table with cards left and no pair or triple: the stalemate panel's background."""
+
+
+def _crescent_long_pile(code: str, seed: int = 2):
+    """A Crescent game grown by moves onto its longest pile: a pile of 13 cards."""
+    import random
+
+    from game.rules import Crescent
+
+    rng = random.Random(seed)
+    game = Crescent.from_code(code)
+    for _ in range(400):
+        longer = [
+            move
+            for move in game.legal_moves()
+            if not str(move.target).startswith("F")
+            and len(game.pile(move.source)) <= len(game.pile(move.target))
+        ]
+        if not longer:
+            break
+        move = max(longer, key=lambda m: (len(game.pile(m.target)), rng.random()))
+        game.move(move.source, move.target)
+    return game
+
+
+def _crescent_stalemate(code: str, seed: int = 1):
+    """A Crescent game played at random (cards home first) until no move or redeal is left."""
+    import random
+
+    from game.rules import Crescent
+
+    rng = random.Random(seed)
+    game = Crescent.from_code(code)
+    while game.outcome is None:
+        moves = game.legal_moves()
+        home = [m for m in moves if str(m.target).startswith("F")]
+        if home:
+            move = rng.choice(home)
+        elif moves and ((rng.random() < 0.9 and game.moves < 600) or not game.redeals_left):
+            move = rng.choice(moves)
+        else:
+            game.redeal()
+            continue
+        game.move(move.source, move.target)
+    return game
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -104,6 +155,12 @@ def shoot(
         return [Path(line) for line in done.stdout.split()]
 
 
+def _started(play):
+    """A play scene whose clock runs (as after a first move)."""
+    play.clock_started = True
+    return play
+
+
 def child(
     size: tuple[int, int],
     langs: list[str],
@@ -117,8 +174,8 @@ def child(
 
     from game.app import parse_args
     from game.kiosk import KioskConfig
-    from game.rules import Game
-    from game.rules.solver import solve
+    from game.rules import Crescent, Game
+    from game.rules.solver import solve, solve_crescent
     from game.scenes.code_entry import CodeEntryScene
     from game.scenes.dialogs import ConfirmScene
     from game.scenes.end import StalemateScene, WinScene
@@ -145,6 +202,31 @@ def child(
         for removal in line[:count]:
             game.remove(list(removal.slots))
         return game
+
+    crescent_deal = "HM1-C-AAAAAAB"
+    crescent_line = solve_crescent(Crescent.from_code(crescent_deal), max_seconds=20).line
+
+    def crescent(code: str, count: int) -> Crescent:
+        game = Crescent.from_code(code)
+        for move in solve_crescent(Crescent.from_code(code), max_seconds=20).line[:count]:
+            game.play(move)
+        return game
+
+    def drag_halfway(play) -> None:
+        """Press on the next move's card and carry it half way to its target."""
+        move = next(m for m in crescent_line[25:] if hasattr(m, "source"))
+        start = play.board.top_rect(play.layout, move.source).center
+        end = play.board.top_rect(play.layout, move.target).center
+        middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 - play.layout.card[1] // 3)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        for step in (4, 2, 1):
+            pos = (middle[0] - (middle[0] - start[0]) // step, middle[1])
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+            )
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))
+        )
 
     def make(name: str):
         ctx.kiosk = None
@@ -197,6 +279,18 @@ def child(
             return StillPlayingScene(ctx, play, 11.4)
         if name == "pin":
             return PinScene(ctx, play, "1234")
+        if name in ("crescent", "crescent-drag"):
+            return _started(PlayScene(ctx, crescent(crescent_deal, 25), 140.0))
+        if name == "crescent-four":
+            return _started(PlayScene(ctx, crescent("HM1-F-AAAAAAB", 12), 60.0))
+        if name == "open-crescent":
+            return _started(PlayScene(ctx, crescent("HM1-O-AAAAAAB", 40), 210.0))
+        if name == "crescent-long":
+            return _started(PlayScene(ctx, _crescent_long_pile(crescent_deal), 95.0))
+        if name == "crescent-win":
+            return WinScene(ctx, PlayScene(ctx, crescent(crescent_deal, len(crescent_line)), 512.0))
+        if name == "crescent-stalemate":
+            return StalemateScene(ctx, PlayScene(ctx, _crescent_stalemate(crescent_deal), 333.0))
         raise ValueError(name)
 
     shots = []
@@ -207,6 +301,8 @@ def child(
             for name in scenes:
                 scene = make(name)
                 session.loop.switch(scene)
+                if name == "crescent-drag":
+                    drag_halfway(scene)
                 for _ in range(3):
                     session.loop.frame(1 / 60)
                 scene.invalidate()

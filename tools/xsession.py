@@ -99,12 +99,33 @@ def xdotool(display: str, *args: str, timeout: float = 10) -> str:
     return done.stdout if done.returncode == 0 else ""
 
 
-def find_window(display: str, pid: int, timeout: float = 20) -> str | None:
-    """The X window of process ``pid`` (by _NET_WM_PID), waiting up to ``timeout`` s."""
+def find_window(
+    display: str, pid: int, timeout: float = 30, process: subprocess.Popen | None = None
+) -> str | None:
+    """The X window of process ``pid`` (by _NET_WM_PID), waiting up to ``timeout`` s, or
+    until ``process`` (when given) has ended."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = xdotool(display, "search", "--onlyvisible", "--pid", str(pid)).split()
         if found:
             return found[-1]
+        if process is not None and process.poll() is not None:
+            return None
         time.sleep(0.1)
     return None
+
+
+def window_of(display: str, process: subprocess.Popen, timeout: float = 30) -> str:
+    """The window of the game ``process`` started with ``stderr=PIPE``; when none comes,
+    an AssertionError that says why: the exit status and what the game printed."""
+    window = find_window(display, process.pid, timeout, process)
+    if window is not None:
+        return window
+    if process.poll() is None:
+        process.kill()
+    _, err = process.communicate(timeout=10)
+    text = err.decode(errors="replace") if isinstance(err, bytes) else (err or "")
+    raise AssertionError(
+        f"no window of the game on {display} after {timeout:.0f} s "
+        f"(exit status {process.returncode}); it printed: {text.strip()[-2000:] or 'nothing'}"
+    )

@@ -65,10 +65,8 @@ class Scene:
     @property
     def flow(self) -> Flow:
         """The scene graph: where a scene asks for the next one (game.scenes.flow)."""
-        if self.ctx.flow is None:
-            from .flow import Flow  # made on first use when nobody made it before
-
-            Flow(self.ctx)
+        if self.ctx.flow is None:  # whoever opens the context makes its Flow
+            raise RuntimeError("a scene needs the scene graph: game.scenes.flow.Flow(ctx)")
         return self.ctx.flow
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ..catalog import GameKind, TableGame, game_for_code, kind_of
 from ..i18n import N_
 from ..rules import Crescent, Game, Outcome
+from ..storage import Storage
 from .base import Context, Scene
 from .code_entry import CodeEntryScene
 from .dialogs import ConfirmScene
@@ -26,6 +27,13 @@ from .menus import SettingsScene, StatisticsScene
 from .play import PlayScene
 from .rules_page import RulesScene
 from .title import TitleScene
+
+
+def open_context(storage: Storage, **kwargs: object) -> Context:
+    """:meth:`Context.open` with its scene graph: what a run, a tool or a test starts from."""
+    ctx = Context.open(storage, **kwargs)
+    Flow(ctx)
+    return ctx
 
 
 class Flow:

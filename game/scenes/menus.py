@@ -9,6 +9,7 @@ from ..i18n import LANGUAGES, N_, _
 from ..settings import ANIMATIONS
 from ..statistics import RECENT
 from .base import Context, Scene
+from .dialogs import ConfirmScene
 from .menu import Column, MenuScene
 
 _SWITCHES = (
@@ -131,8 +132,6 @@ class StatisticsScene(_Sub):
         if key == "back":
             return self.back()
         if key == "reset":
-            from .dialogs import ConfirmScene
-
             return ConfirmScene(
                 self.ctx,
                 self,

@@ -50,20 +50,27 @@ REFUSAL_TEXT = {
 """What Move errors says for each refusal of the rules, in words (translated)."""
 
 
+EDGE = 2
+"""Pixels of a squeezed card's edge in a long pile's fan."""
+
+
 def fan_offsets(count: int, face_down: int, fan: tuple[int, int, int]) -> list[int]:
     """Each card's offset to the right in a pile of ``count`` cards whose bottom
     ``face_down`` lie face down: backs as thin slivers, face-up cards as slivers that show
-    their corner index, squeezed (the oldest face-up ones first) to fit the widest fan."""
+    their corner index. A fan longer than the widest is squeezed: the backs first, down to
+    their edges, then the oldest face-up cards, each one whole down to its edge (a sliver
+    cut through its index would show half a rank), so every sliver shown reads whole."""
     sliver, back, widest = fan
+    edge = min(EDGE, back)
     steps = [back if index < face_down else sliver for index in range(count - 1)]
     extra = sum(steps) - widest
-    index = face_down
-    while extra > 0 and index < count - 1:  # squeeze the oldest face-up slivers first
-        give = min(extra, steps[index] - back)
+    for index in [*range(face_down), *range(face_down, count - 1)]:
+        if extra <= 0:
+            break
+        give = steps[index] - edge if index >= face_down else min(extra, steps[index] - edge)
         steps[index] -= give
         extra -= give
-        index += 1
-    if extra > 0:  # still too long: everything alike
+    if extra > 0:  # edges alone are too long (a pile of dozens of cards): all alike
         scale = widest / max(1, sum(steps))
         steps = [max(1, math.floor(step * scale)) for step in steps]
     offsets = [0]
