@@ -1,75 +1,90 @@
 # Half Moon. `make play` to play, `make test` to run the tests (see README.md).
-# Both create .venv with the project and its extras when it is missing or older than
-# pyproject.toml; they need only Python 3.10+ (with venv) and make.
+# Both create .venv when it is missing and install into it what they need, again when
+# pyproject.toml, setup.py or a translation changed; they need only Python 3.10+ (with
+# venv) and make. `make play` installs the game and its runtime dependencies only;
+# `make test` adds the [test] extra; `make lint`, `make dist` and the packaging check add
+# [dev]. The install compiles the translations (Babel is a build requirement).
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
 PO     := $(wildcard game/locale/*/LC_MESSAGES/halfmoon.po)
 MO     := $(PO:.po=.mo)
+PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+SOURCES := pyproject.toml setup.py $(PO)
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
+DEV_STAMP  := $(VENV)/.installed-dev
 
 .PHONY: play test lint solver-sample catalogs pot bench bench-check monkey resize-storm \
-	screens clean
+	screens clean packaging-check test-pythons install-desktop uninstall-desktop
 
-$(STAMP): pyproject.toml setup.py
+$(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
-	@touch $(STAMP)
+	$(PYTHON) -m venv $(VENV)
 
-# Translations: .po sources in the repo, .mo compiled here (and by the package build).
-$(MO): %.mo: %.po $(STAMP)
+$(PLAY_STAMP): $(SOURCES) | $(BIN)/python
+	$(PIP) -e .
+	@touch $@
+
+$(TEST_STAMP): $(SOURCES) | $(BIN)/python
+	$(PIP) -e '.[test]'
+	@touch $@ $(PLAY_STAMP)
+
+$(DEV_STAMP): $(SOURCES) | $(BIN)/python
+	$(PIP) -e '.[test,dev]'
+	@touch $@ $(TEST_STAMP) $(PLAY_STAMP)
+
+# Translations: .po sources in the repo, .mo compiled by the install (setup.py) and here.
+catalogs: $(DEV_STAMP)
 	$(BIN)/python tools/compile_catalogs.py
 
-catalogs: $(MO)
-
 # Refresh the template and merge new strings into every language after changing texts.
-pot: $(STAMP)
+pot: $(DEV_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k N_ --project=halfmoon --no-location \
 		--sort-output -o game/locale/halfmoon.pot .
 	$(BIN)/pybabel update -d game/locale -D halfmoon -i game/locale/halfmoon.pot --no-fuzzy-matching
 
-play: $(STAMP) $(MO)
+play: $(PLAY_STAMP)
 	$(BIN)/halfmoon $(ARGS)
 
-test: $(STAMP) $(MO)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict game/rules
 
 # The benchmark (docs/performance.md): figures into bench.json; bench-check also enforces
 # the budgets. Both take a few minutes (1,000 solver deals, fresh processes, Xvfb if found).
-bench: $(STAMP) $(MO)
+bench: $(TEST_STAMP)
 	$(BIN)/python tools/bench.py
 
-bench-check: $(STAMP) $(MO)
+bench-check: $(TEST_STAMP)
 	$(BIN)/python tools/bench.py --check
 
 # The long monkey test: 50,000 random events into the real game (tests/test_monkey.py
 # runs 5,000 in make test). SEED=N replays a failure.
-monkey: $(STAMP) $(MO)
+monkey: $(TEST_STAMP)
 	$(BIN)/python tools/monkey.py --events 50000 $(if $(SEED),--seed $(SEED))
 
 # The real game in a real X window (Xvfb), resized, clicked and toggled fullscreen for
 # STORM_SECONDS (default 120) without and then with a window manager; needs Xvfb, xdotool
 # and matchbox-window-manager (tests/test_crashes.py runs 12 s of each in make test).
 STORM_SECONDS ?= 120
-resize-storm: $(STAMP) $(MO)
+resize-storm: $(TEST_STAMP)
 	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS)
 	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS) --window-manager
 
 # Every screen at five sizes in English, Russian and Finnish, from a real X window (Xvfb):
 # docs/screens/ (tools/screens.py).
-screens: $(STAMP) $(MO)
+screens: $(TEST_STAMP)
 	$(BIN)/python tools/screens.py --out docs/screens --langs en,ru,fi --width 400
 
 # Half Moon's 1,000 deals (2 s each), then 200 deals of each Crescent (10 s each): about
 # half an hour in all. Not part of make test.
-solver-sample: $(STAMP)
+solver-sample: $(PLAY_STAMP)
 	$(BIN)/python -m game.rules.solver --sample 1000 --seed 1
 	$(BIN)/python -m game.rules.solver --sample 200 --seed 1 --variant C
 	$(BIN)/python -m game.rules.solver --sample 200 --seed 1 --variant F
@@ -83,13 +98,42 @@ PYINSTALLER := $(BIN)/pyinstaller --noconfirm --clean --log-level WARN \
 	--workpath build/pyinstaller --distpath dist
 FROZEN_APP  := dist/halfmoon/halfmoon
 
-dist: $(STAMP) $(MO)
+dist: $(DEV_STAMP)
 	$(PYINSTALLER) halfmoon.spec
 	@echo "built dist/halfmoon/ (one folder) and dist/halfmoon-portable (one file)"
 
-dist-smoke: $(STAMP) $(MO)
+dist-smoke: $(DEV_STAMP)
 	$(PYINSTALLER) halfmoon.spec -- --only onedir
 	HALFMOON_FROZEN_APP=$(FROZEN_APP) $(BIN)/python -m pytest -v -m frozen tests/test_packaging.py
 
+# The package as a user installs it: the sdist and the wheel built with `python -m build`,
+# each installed into a fresh venv and run from / (tools/check_packaging.py; CI).
+packaging-check: $(DEV_STAMP)
+	$(BIN)/python tools/check_packaging.py
+
+# The test suite on the oldest and the newest Python that requires-python allows, when
+# this machine has them (on PATH, or installed by pyenv); each in its own .venv-<version>.
+PYTHON_VERSIONS ?= 3.10 3.13
+test-pythons:
+	@for version in $(PYTHON_VERSIONS); do \
+	  python=$$(command -v python$$version 2>/dev/null); \
+	  "$$python" -c '' 2>/dev/null || python=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$version.*/bin/python$$version 2>/dev/null | tail -1); \
+	  if [ -z "$$python" ]; then echo "test-pythons: no Python $$version on this machine; skipped"; continue; fi; \
+	  echo "test-pythons: $$($$python --version)"; \
+	  $(MAKE) --no-print-directory test VENV=.venv-$$version PYTHON=$$python || exit 1; \
+	done
+
+# Desktop integration on Linux (docs/packaging.md): launcher, AppStream file, icons and man
+# page under PREFIX (default ~/.local; DESTDIR for staged installs). The launcher runs
+# `halfmoon` from PATH (pipx, a distribution package); for the game in this checkout's
+# .venv: make install-desktop EXEC=$(CURDIR)/.venv/bin/halfmoon
+PREFIX ?= $(HOME)/.local
+install-desktop:
+	$(PYTHON) tools/install_desktop.py --prefix $(PREFIX) $(if $(DESTDIR),--destdir $(DESTDIR)) $(if $(EXEC),--exec $(EXEC))
+
+uninstall-desktop:
+	$(PYTHON) tools/install_desktop.py --prefix $(PREFIX) $(if $(DESTDIR),--destdir $(DESTDIR)) --uninstall
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache $(MO)
+	rm -rf $(VENV) .venv-3.* build dist *.egg-info .pytest_cache .mypy_cache \
+		.ruff_cache $(MO)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from . import __version__
+from . import __version__, memory
 from .catalog import KINDS
 from .i18n import LANGUAGES
 from .rules import GAME_LETTERS, DealCodeError, normalize_code
@@ -61,9 +61,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """Read the command line; a bad argument exits with status 2 and one clear line."""
-    parser = _Parser(prog="halfmoon", description="Half Moon, a two-deck Elevens solitaire.")
+DESCRIPTION = (
+    "Half Moon and Crescent: two-deck solitaires for the desktop and touch-screen kiosks."
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser (also the source of the man page, tools/make_manpage.py)."""
+    parser = _Parser(prog="halfmoon", description=DESCRIPTION)
     parser.add_argument(
         "--deal",
         type=_deal_code,
@@ -100,7 +105,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="kiosk settings (TOML, read only); implies --kiosk unless it says kiosk = false",
     )
     parser.add_argument("--version", action="version", version=f"Half Moon {__version__}")
-    return parser.parse_args(argv)
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Read the command line; a bad argument exits with status 2 and one clear line."""
+    return build_parser().parse_args(argv)
 
 
 def storage_from_environment() -> Storage:
@@ -143,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"halfmoon: error: {error}", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    memory.keep_large_blocks_apart()  # a huge window's memory goes back when it shrinks
     from .session import Session, log_crash
 
     storage = storage_from_environment()

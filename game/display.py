@@ -6,6 +6,9 @@ therefore point at freed memory: drawing on it crashes the process (``pygame_par
 Segmentation Fault``), which a resize storm on a real X window showed within seconds.
 So :attr:`Display.surface` asks SDL afresh every time, and nothing in the game keeps the
 window's surface from one frame to the next.
+
+The window also gets its identity before it opens: the class ``halfmoon`` (which the
+desktop file names) and the game's own icon.
 """
 
 from __future__ import annotations
@@ -23,6 +26,12 @@ DEFAULT_WINDOW = (1280, 720)
 """The window's size when the command line asks for none (at most 90 % of the screen)."""
 MIN_WINDOW = (320, 240)
 """The smallest window the player can make: every screen is laid out down to it."""
+WINDOW_CLASS = "halfmoon"
+"""The window's class (X11 WM_CLASS) and app id (Wayland): the desktop file's name and its
+StartupWMClass, so a desktop shows the game under its own icon and name."""
+ICON_PIXELS = 256 if sys.platform == "darwin" else 64
+"""The size of the window icon (``assets/icons/hicolor/64/halfmoon.png``): what a title bar
+or a taskbar scales down well; on macOS the icon is the Dock's, drawn up to 256 pixels."""
 
 
 class DisplayError(RuntimeError):
@@ -38,6 +47,7 @@ def open_video() -> None:
     otherwise run for ever in an invisible window. ``SDL_VIDEODRIVER=dummy`` (or
     ``offscreen``) asks for a headless run explicitly and is allowed.
     """
+    set_window_class()
     asked = os.environ.get("SDL_VIDEODRIVER", "").strip()
     if not asked and _no_desktop_session():
         # No X and no Wayland: only a console's KMS/DRM screen is left (a kiosk without
@@ -63,6 +73,44 @@ def open_video() -> None:
         raise DisplayError(NO_DISPLAY)
 
 
+def set_window_class() -> None:
+    """Name the window ``halfmoon`` for the desktop, unless the environment names it.
+
+    SDL reads these when its video starts: ``SDL_VIDEO_X11_WMCLASS`` (X11 WM_CLASS),
+    ``SDL_VIDEO_WAYLAND_WMCLASS`` (the Wayland app id of SDL 2) and ``SDL_APP_ID`` (SDL 3).
+    Importing pygame sets the first to the script's name (``main.py``) on X; that value
+    is taken for unset.
+    """
+    script = os.path.basename(sys.argv[0]) if sys.argv else ""
+    for name in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+        if os.environ.get(name, script) == script:
+            os.environ[name] = WINDOW_CLASS
+
+
+def set_window_icon() -> bool:
+    """Give the window the game's icon; call it before the window opens.
+
+    The icon is the bundled PNG; when that is missing or unreadable it is rendered from
+    :mod:`game.icon`. An icon that cannot be had at all is no reason to stop the game:
+    False then (SDL keeps its own), True when the icon was set.
+    """
+    from .assets import asset_path
+    from .icon import icon_surface, png_path
+
+    try:
+        icon = pygame.image.load(asset_path("icons", *png_path(ICON_PIXELS).split("/")))
+    except (pygame.error, OSError, ValueError):
+        try:
+            icon = icon_surface(ICON_PIXELS)
+        except (pygame.error, OSError, ValueError):
+            return False
+    try:
+        pygame.display.set_icon(icon)
+    except pygame.error:
+        return False
+    return True
+
+
 def _no_desktop_session() -> bool:
     """True on a Unix other than macOS with neither ``DISPLAY`` nor ``WAYLAND_DISPLAY``."""
     if sys.platform in ("win32", "darwin", "emscripten"):
@@ -77,6 +125,8 @@ class Display:
         self.window_size = size
         """The size to go back to when fullscreen ends."""
         self.fullscreen = not fullscreen
+        if pygame.display.get_surface() is None:
+            set_window_icon()  # before the window opens: some systems ignore a later one
         self.toggle()
 
     @property

@@ -12,7 +12,7 @@ import contextlib
 import gettext
 import locale
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 DOMAIN = "halfmoon"
@@ -68,16 +68,36 @@ def set_language(code: str) -> bool:
     return True
 
 
-def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The language of the system locale if the game speaks it, else English."""
+def preferred_locales() -> list[str]:
+    """The user's preferred languages as the operating system reports them, best first
+    (``pygame.system.get_pref_locales``: Windows' and macOS' language lists, which set no
+    environment variable; on Linux SDL reads the same variables as below)."""
+    try:
+        import pygame.system
+
+        return [entry["language"] for entry in pygame.system.get_pref_locales()]
+    except (ImportError, AttributeError, KeyError, TypeError, RuntimeError):
+        return []
+
+
+def system_language(
+    environ: Mapping[str, str] | None = None, preferred: Sequence[str] | None = None
+) -> str:
+    """The first language the game speaks among: the environment variables (LANGUAGE,
+    LC_ALL, LC_MESSAGES, LANG: they override the system), the system's preferred
+    languages (``preferred``, by default :func:`preferred_locales`) and the C library's
+    locale; else English. Given an ``environ``, only it and ``preferred`` are read."""
     env = os.environ if environ is None else environ
     candidates = [env.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    if preferred is None and environ is None:
+        preferred = preferred_locales()
+    candidates.extend(preferred or ())
     if environ is None:
         with contextlib.suppress(ValueError):
             candidates.append(locale.getlocale()[0] or "")
     for candidate in candidates:
         for part in candidate.split(":"):
-            code = part.split("_")[0].split(".")[0].lower()
+            code = part.split("_")[0].split("-")[0].split(".")[0].lower()
             if code in LANGUAGES:
                 return code
     return DEFAULT_LANGUAGE

@@ -70,3 +70,15 @@ def ctx(storage):
     context.apply_settings()
     yield context
     set_language("en")
+
+
+def load_tool(name: str):
+    """A module of tools/ by file name (the tools are scripts, not a package)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -170,3 +170,26 @@ def test_end_panels_keep_text_and_buttons_apart_and_on_screen(display, ctx, code
         assert panel.text.collidelist(buttons) == -1, (code, size)
         assert all(b.collidelist([o for o in buttons if o is not b]) == -1 for b in buttons)
     i18n.set_language("en")
+
+
+def test_the_systems_preferred_languages_count_when_no_variable_names_one():
+    """Windows and macOS report the user's languages only through SDL; the variables
+    still override them."""
+    assert system_language({}, preferred=["de", "fi"]) == "fi"
+    assert system_language({}, preferred=["ru-RU"]) == "ru"
+    assert system_language({"LANG": "ms_MY.UTF-8"}, preferred=["fi"]) == "ms"
+    assert system_language({"LANG": "C.UTF-8"}, preferred=["de"]) == "en"
+
+
+def test_the_preferred_languages_come_from_sdl(monkeypatch):
+    import pygame.system
+
+    from game import i18n
+
+    monkeypatch.setattr(
+        pygame.system, "get_pref_locales", lambda: [{"language": "ru", "country": "RU"}]
+    )
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    assert i18n.preferred_locales() == ["ru"]
+    assert i18n.system_language() == "ru"

@@ -108,6 +108,8 @@ def test_the_spec_bundles_assets_and_catalogs_where_the_game_looks(tmp_path, mon
         (str(project / "assets"), "assets"),
         (str(project / "game/locale/fi/LC_MESSAGES/halfmoon.mo"), "game/locale/fi/LC_MESSAGES"),
         (str(project / "game/locale/ru/LC_MESSAGES/halfmoon.mo"), "game/locale/ru/LC_MESSAGES"),
+        (str(project / "LICENSE"), "."),  # the licences sit at the bundle's top
+        (str(project / "THIRD-PARTY-NOTICES"), "."),
     }
     assert {"pygame", "platformdirs"} <= set(kwargs["hiddenimports"])
     assert "tkinter" in kwargs["excludes"]
@@ -293,6 +295,17 @@ def test_frozen_app_contains_every_catalog(frozen):
         msgid, msgstr = _translated_pair(LOCALE / lang / "LC_MESSAGES" / "halfmoon.po")
         catalog = gettext.translation("halfmoon", locale, languages=[lang])
         assert catalog.gettext(msgid) == msgstr, lang
+
+
+@pytest.mark.frozen
+def test_frozen_app_carries_the_licences(frozen):
+    """MIT for the game, the third-party notices, and the font's licence beside the fonts."""
+    contents = _one_folder(frozen)
+    for name in ("LICENSE", "THIRD-PARTY-NOTICES"):
+        assert (contents / name).read_bytes() == (ROOT / name).read_bytes(), name
+    notices = (contents / "THIRD-PARTY-NOTICES").read_text(encoding="utf-8")
+    assert "pygame-ce" in notices and "LGPL-2.1" in notices and "SDL2" in notices
+    assert (contents / "assets" / "fonts" / "LICENSE-DejaVu.txt").is_file()
 
 
 @pytest.mark.frozen

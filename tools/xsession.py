@@ -1,7 +1,7 @@
 """A real X display for the tools and tests that drive the game's own window.
 
 ``with virtual_display((1920, 1080), window_manager=False) as display:`` starts Xvfb on a
-free display number (``-displayfd``: the server picks it and tells us), optionally with
+free display number (see :func:`start_xvfb`), optionally with
 matchbox-window-manager, and stops both afterwards. :func:`missing` names the programs
 that are not installed, so a caller can skip with a visible reason.
 """
@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import shutil
 import subprocess
 import time
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 WINDOW_MANAGER = "matchbox-window-manager"
 
@@ -24,30 +26,40 @@ def missing(programs: Sequence[str] = ("Xvfb", "xdotool")) -> list[str]:
 
 
 def start_xvfb(size: tuple[int, int] = (1920, 1080)) -> tuple[subprocess.Popen, str]:
-    """A new Xvfb server of ``size`` on a free display: (the process, ``":N"``)."""
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        [
-            "Xvfb",
-            "-displayfd",
-            str(write_end),
-            "-screen",
-            "0",
-            f"{size[0]}x{size[1]}x24",
-            "-nolisten",
-            "tcp",
-        ],
-        pass_fds=(write_end,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    with os.fdopen(read_end, "rb") as pipe:
-        number = pipe.readline().strip().decode()
-    if not number:
-        _end(server)
-        raise RuntimeError("Xvfb did not start")
-    return server, f":{number}"
+    """A new Xvfb server of ``size`` on a free display: (the process, ``":N"``).
+
+    The number is picked at random from 100 to 999 (display :0 and its neighbours are
+    where other servers, and the stale lock of a killed one, are met: a client then and
+    again found no server there), and Xvfb tells through ``-displayfd`` when it is ready.
+    """
+    numbers = random.sample(range(100, 1000), 20)
+    for number in numbers:
+        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+            continue
+        read_end, write_end = os.pipe()
+        server = subprocess.Popen(
+            [
+                "Xvfb",
+                f":{number}",
+                "-displayfd",
+                str(write_end),
+                "-screen",
+                "0",
+                f"{size[0]}x{size[1]}x24",
+                "-nolisten",
+                "tcp",
+            ],
+            pass_fds=(write_end,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            told = pipe.readline().strip().decode()
+        if told == str(number):
+            return server, f":{number}"
+        _end(server)  # the number was taken after all: the next one
+    raise RuntimeError("Xvfb did not start")
 
 
 @contextlib.contextmanager
