@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__, memory
-from .catalog import KINDS
 from .i18n import LANGUAGES
-from .rules import GAME_LETTERS, DealCodeError, normalize_code
+
+GAME_KEYS = ("halfmoon", "crescent", "crescent-four", "open-crescent")
+"""The games' keys for --game (game.catalog's, spelled out so that the command line is
+read before the rules are imported: the window opens sooner)."""
 
 if TYPE_CHECKING:
     from .kiosk import KioskConfig
@@ -32,6 +34,8 @@ def _window_size(text: str) -> tuple[int, int]:
 
 
 def _deal_code(text: str) -> str:
+    from .rules import GAME_LETTERS, DealCodeError, normalize_code
+
     try:
         return normalize_code(text, "".join(GAME_LETTERS))
     except DealCodeError as error:
@@ -61,9 +65,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-DESCRIPTION = (
-    "Half Moon and Crescent: two-deck solitaires for the desktop and touch-screen kiosks."
-)
+DESCRIPTION = "Half Moon and Crescent: two-deck solitaires for the desktop and touch-screen kiosks."
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--game",
-        choices=[kind.key for kind in KINDS],
+        choices=GAME_KEYS,
         help="the game a new deal is of (the title screen's choice); --deal picks it too",
     )
     parser.add_argument(
@@ -125,6 +127,8 @@ def storage_from_environment() -> Storage:
 
 def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
     """The kiosk configuration when the game runs as a kiosk, else None."""
+    if not (args.kiosk or args.kiosk_config):
+        return None
     from .kiosk import KioskConfig
 
     config = KioskConfig.load(args.kiosk_config) if args.kiosk_config else KioskConfig()
@@ -142,32 +146,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     that restarts the game resumes it).
     """
     from .assets import AssetError
-    from .display import DisplayError
+    from .display import DisplayError, show_window
+    from .trace import trace
+
+    args = parse_args(argv)
+    kiosk = None
+    if args.kiosk or args.kiosk_config:  # else game.kiosk waits until the window is open
+        from .kiosk import KioskConfigError
+
+        try:
+            kiosk = kiosk_config(args)
+        except KioskConfigError as error:
+            print(f"halfmoon: error: {error}", file=sys.stderr)
+            return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    memory.keep_large_blocks_apart()  # a huge window's memory goes back when it shrinks
+    try:
+        # The window first, at once: importing the lock's library and the rest of the
+        # game takes as long again (a second instance closes its window at once).
+        display = show_window(args, kiosk)
+    except DisplayError as error:
+        print(f"halfmoon: error: {error}", file=sys.stderr)
+        return 2
+    trace("window_shown", size=list(display.surface.get_size()))
     from .kiosk import KioskConfigError
     from .storage import AlreadyRunning
 
-    args = parse_args(argv)
-    try:
-        kiosk = kiosk_config(args)
-    except KioskConfigError as error:
-        print(f"halfmoon: error: {error}", file=sys.stderr)
-        return 2
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    memory.keep_large_blocks_apart()  # a huge window's memory goes back when it shrinks
-    from .session import Session, log_crash
-
     storage = storage_from_environment()
     try:
-        storage.lock()
-    except AlreadyRunning as running:
-        print(
-            f"halfmoon: Half Moon is already running with the data folder {running}; "
-            "this one exits",
-            file=sys.stderr,
-        )
-        return 0
-    try:
-        session = Session.open(args, kiosk, storage)
+        try:
+            storage.lock()
+        except AlreadyRunning as running:
+            print(
+                f"halfmoon: Half Moon is already running with the data folder {running}; "
+                "this one exits",
+                file=sys.stderr,
+            )
+            return 0
+        from .session import Session, log_crash
+
+        session = Session.open(args, kiosk, storage, display)
     except (AssetError, DisplayError, KioskConfigError) as error:
         storage.close()
         print(f"halfmoon: error: {error}", file=sys.stderr)

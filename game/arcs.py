@@ -18,6 +18,7 @@ import bisect
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 from pygame import Rect
 
@@ -82,9 +83,9 @@ def arc_points(
     unit_x, unit_y = _unit_curve(squareness, drop)
     xs = [rx * x for x in unit_x]
     ys = [ry * y for y in unit_y]
-    lengths = [0.0]
-    for k in range(1, len(xs)):
-        lengths.append(lengths[-1] + math.hypot(xs[k] - xs[k - 1], ys[k] - ys[k - 1]))
+    points = list(zip(xs, ys, strict=True))
+    # math.dist is hypot of the differences, summed in order: the same lengths, in C.
+    lengths = [0.0, *accumulate(map(math.dist, points, points[1:]))]
     total = lengths[-1]
 
     def at(distance: float) -> tuple[float, float]:

@@ -13,11 +13,15 @@ desktop file names) and the game's own icon.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+import warnings
 from collections.abc import Callable
 
 import pygame
+
+from .theme import FELT
 
 HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 """SDL video drivers that show nothing on a screen."""
@@ -116,6 +120,38 @@ def _no_desktop_session() -> bool:
     if sys.platform in ("win32", "darwin", "emscripten"):
         return False
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
+    """Open the game's window at once, in the felt's colour, before the rest of the game is
+    imported and its table drawn (the window shows about half as soon; the first
+    complete frame follows). ``args`` are the command line's (window, fullscreen).
+
+    Raises :class:`DisplayError` when there is no screen to show it on.
+    """
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The game draws every pixel on the CPU; presenting the window through OpenGL only
+    # adds an upload, and on machines without a GPU it goes through a software renderer
+    # that is 5-8 times slower (docs/performance.md). Set the variable to 1 to have SDL's
+    # accelerated framebuffer anyway.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    # SDL would turn SIGTERM and SIGINT into a window close, which a kiosk ignores
+    # (systemctl stop then waited 90 s): the session handles them itself.
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    # A window manager may size the window itself; the layout follows any size.
+    warnings.filterwarnings("ignore", "Requested window was forcibly resized")
+    open_video()
+    pygame.display.set_caption("Half Moon")
+    size = args.window or DEFAULT_WINDOW
+    if args.window is None:
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            width, height = desktops[0]
+            size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
+    display = Display(size, args.fullscreen or kiosk is not None)
+    display.surface.fill(FELT)  # the felt until the first complete frame: never black
+    pygame.display.flip()
+    return display
 
 
 class Display:

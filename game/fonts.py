@@ -6,7 +6,7 @@ import pygame
 
 from .assets import AssetError, asset_path
 
-__all__ = ["AssetError", "check", "clear", "font"]
+__all__ = ["AssetError", "check", "clear", "font", "keep_recent"]
 
 #: The font file for regular and bold text, in ``assets/fonts``.
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -22,6 +22,16 @@ def clear() -> None:
     _quit_registered = False  # pygame forgets its quit functions once it has run them
 
 
+KEPT = 24
+"""Fonts kept by :func:`keep_recent`: the sizes in use, not every size a resize passed."""
+
+
+def keep_recent() -> None:
+    """Forget all but the :data:`KEPT` fonts used last."""
+    for key in list(_fonts)[:-KEPT]:
+        del _fonts[key]
+
+
 def font(size_px: int, bold: bool = False) -> pygame.font.Font:
     """DejaVu Sans (or DejaVu Sans Bold) at ``size_px`` pixels, loaded once per size.
 
@@ -32,7 +42,7 @@ def font(size_px: int, bold: bool = False) -> pygame.font.Font:
     if size_px <= 0:
         raise ValueError(f"a font size must be positive, got {size_px!r}")
     key = (size_px, bold)
-    loaded = _fonts.get(key)
+    loaded = _fonts.pop(key, None)  # and put back last: the order is of use
     if loaded is None:
         path = asset_path("fonts", FONT_FILES[bold])
         if not path.is_file():
@@ -49,7 +59,7 @@ def font(size_px: int, bold: bool = False) -> pygame.font.Font:
         if not _quit_registered:
             pygame.register_quit(clear)
             _quit_registered = True
-        _fonts[key] = loaded
+    _fonts[key] = loaded
     return loaded
 
 

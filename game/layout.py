@@ -145,28 +145,92 @@ def _message_place(
     return Rect(info)
 
 
+_LAST: dict[str, tuple[tuple[int, int], int]] = {}
+"""The window size and card width of each table's last layout: a guess for the next."""
+
+
+def _guess(table: str, width: int, height: int) -> int | None:
+    """The card width of the last layout of ``table``, scaled to this window."""
+    last = _LAST.get(table)
+    if last is None or last[1] <= 0:
+        return None
+    (last_w, last_h), card_w = last
+    return round(card_w * min(width / last_w, height / last_h))
+
+
+def fitting_arrangement(
+    table: str, card_w: int, play: Rect, too_wide: dict[tuple[float, float], int] | None = None
+) -> Arrangement | None:
+    """The first shape of the arc (in :data:`SHAPES`' order) in which cards ``card_w``
+    wide fit ``play``, if any. ``too_wide`` notes, per shape, the narrowest cards found
+    not to fit it: wider ones are not tried in it (narrower cards fit wherever wider ones
+    do, shape by shape; tests/test_layout.py checks it)."""
+    for shape in SHAPES:
+        if too_wide is not None and card_w >= too_wide.get(shape, card_w + 1):
+            continue
+        arranged = ARRANGEMENTS[table](card_w, play, shape)
+        if arranged is not None and _fits(arranged, play, max(2, card_w // 25)):
+            return arranged
+        if too_wide is not None:
+            too_wide[shape] = min(card_w, too_wide.get(shape, card_w))
+    return None
+
+
+def largest_cards(
+    table: str, play: Rect, guess: int | None = None
+) -> tuple[int, Arrangement] | None:
+    """The widest cards (and their arrangement) of ``table`` that fit ``play``.
+
+    Cards that fit also fit when narrower (tests/test_layout.py checks it over many
+    sizes), so this is a search for the last width that fits: a binary search, which
+    starts from ``guess`` when one is given (a window being resized: the last layout's
+    width scaled, two or three tries instead of ten) and gives the same answer."""
+    low, high = 8, max(9, play.width // 4)
+    best: tuple[int, Arrangement] | None = None
+    too_wide: dict[tuple[float, float], int] = {}
+
+    def arranged(card_w: int) -> Arrangement | None:
+        return fitting_arrangement(table, card_w, play, too_wide)
+
+    if guess is not None and low <= guess <= high:
+        step = 1
+        found = arranged(guess)
+        if found is not None:  # gallop up from the guess
+            best, low = (guess, found), guess + 1
+            while low <= high:
+                probe = min(high, guess + step)
+                found = arranged(probe)
+                if found is None:
+                    high = probe - 1
+                    break
+                best, low, step = (probe, found), probe + 1, step * 2
+        else:  # gallop down
+            high = guess - 1
+            while low <= high:
+                probe = max(low, guess - step)
+                found = arranged(probe)
+                if found is not None:
+                    best, low = (probe, found), probe + 1
+                    break
+                high, step = probe - 1, step * 2
+    while low <= high:
+        card_w = (low + high) // 2
+        found = arranged(card_w)
+        if found is not None:
+            best, low = (card_w, found), card_w + 1
+        else:
+            high = card_w - 1
+    return best
+
+
 @lru_cache(maxsize=16)
 def compute_layout(width: int, height: int, table: str = "arc12") -> Layout:
     """The layout of ``table`` for a window of ``width`` x ``height`` (cached per size)."""
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, BUTTONS[table])
     play = Rect(0, 0, width, bar.top)
-    arrange = ARRANGEMENTS[table]
-    low, high = 8, max(9, width // 4)
-    best: tuple[int, Arrangement] | None = None
-    while low <= high:
-        card_w = (low + high) // 2
-        fitting = None
-        for shape in SHAPES:
-            arranged = arrange(card_w, play, shape)
-            if arranged is not None and _fits(arranged, play, max(2, card_w // 25)):
-                fitting = arranged
-                break
-        if fitting is not None:
-            best = (card_w, fitting)
-            low = card_w + 1
-        else:
-            high = card_w - 1
+    best = largest_cards(table, play, _guess(table, width, height))
+    _LAST[table] = ((width, height), best[0] if best else 0)
     if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
         raise ValueError(f"no layout fits a window of {width}x{height}")
     card_w, arranged = best

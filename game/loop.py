@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from . import ui
 from .scenes.base import REPAINT_EVENTS, Quit, Scene
 from .waiter import InputWaiter
 
@@ -71,7 +72,8 @@ class Loop:
         """Sleeps until input while idle, where the display allows (see game.waiter)."""
         self._rested = 0.0
         self._collected = False
-        self.scene.enter(self._surface().get_size())
+        self._window_size: tuple[int, int] | None = self._surface().get_size()
+        self.scene.enter(self._window_size)
 
     def set_hooks(
         self,
@@ -171,6 +173,11 @@ class Loop:
         for: after a resize event, and also when the system changed the size without one
         (a fullscreen window resized by the X server or a window manager)."""
         size = self._surface().get_size()
+        if size != self._window_size:
+            old = self._window_size
+            if old is not None and size[0] * size[1] * 2 < old[0] * old[1]:
+                ui.forget_sized()  # much smaller now: the big text would be kept for nothing
+            self._window_size = size
         if size != self.scene.size:
             self.scene.enter(size)
 

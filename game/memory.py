@@ -11,12 +11,11 @@ the heap's free pages after the game dropped many pictures at once.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 from functools import cache
 
 M_MMAP_THRESHOLD = -3
-LARGE_BLOCK = 128 * 1024
+LARGE_BLOCK = 4 * 1024 * 1024
 """Bytes from which a block is mapped on its own (glibc's initial threshold)."""
 
 
@@ -25,7 +24,7 @@ def _libc() -> ctypes.CDLL | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc = ctypes.CDLL("libc.so.6")  # by name: find_library would run ldconfig
         libc.mallopt  # noqa: B018 (glibc, not musl: both functions must be there)
         libc.malloc_trim  # noqa: B018
     except (OSError, AttributeError):

@@ -7,7 +7,6 @@ import os
 import signal
 import sys
 import time
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,7 +15,7 @@ import pygame
 from . import fonts
 from .catalog import game_for_code, kind_by_key
 from .context import Context
-from .display import DEFAULT_WINDOW, Display, open_video, when_lost
+from .display import Display, show_window, when_lost
 from .kiosk import KioskConfig
 from .loop import Loop
 from .scenes.base import Quit, Scene
@@ -47,33 +46,22 @@ class Session:
     _signal_handlers: dict[int, object] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, args: argparse.Namespace, kiosk: KioskConfig | None, storage: Storage) -> Session:
-        """Start pygame, open the window, check the assets, read the files, build the loop.
+    def open(
+        cls,
+        args: argparse.Namespace,
+        kiosk: KioskConfig | None,
+        storage: Storage,
+        display: Display | None = None,
+    ) -> Session:
+        """Open the window (unless ``display`` is the one :func:`show_window` opened),
+        check the assets, read the files, build the loop.
 
         Raises AssetError for a missing or damaged font or sprite, KioskConfigError for an
         exit chord that names no key, DisplayError when there is no screen to show it on.
         """
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        # The game draws every pixel on the CPU; presenting the window through OpenGL only
-        # adds an upload, and on machines without a GPU it goes through a software
-        # renderer that is 5-8 times slower (docs/performance.md). Set the variable to
-        # 1 to have SDL's accelerated framebuffer anyway.
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        # SDL would turn SIGTERM and SIGINT into a window close, which a kiosk ignores
-        # (systemctl stop then waited 90 s): the session handles them itself.
-        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-        # A window manager may size the window itself; the layout follows any size.
-        warnings.filterwarnings("ignore", "Requested window was forcibly resized")
-        open_video()
+        if display is None:
+            display = show_window(args, kiosk)
         pygame.font.init()
-        pygame.display.set_caption("Half Moon")
-        size = args.window or DEFAULT_WINDOW
-        if args.window is None:
-            desktops = pygame.display.get_desktop_sizes()
-            if desktops:
-                width, height = desktops[0]
-                size = (min(size[0], width * 9 // 10), min(size[1], height * 9 // 10))
-        display = Display(size, args.fullscreen or kiosk is not None)
         fonts.check()
         art = CardArt()
         art.check()

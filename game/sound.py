@@ -342,7 +342,9 @@ class Sounds:
             self._format = pygame.mixer.get_init()
             rate, _size, channels = self._format
             self._pcm = {name: synthesize(name, rate, channels) for name in NAMES}
-            self._sounds = {name: pygame.mixer.Sound(buffer=pcm) for name, pcm in self._pcm.items()}
+            # Each Sound is made from its PCM when first played (one copy until then); one
+            # made now shows that the mixer can make them at all.
+            self._sounds = {NAMES[0]: pygame.mixer.Sound(buffer=self._pcm[NAMES[0]])}
         except (pygame.error, OSError, NotImplementedError, ValueError):
             # NotImplementedError: a pygame built without its mixer module.
             _quit_mixer()
@@ -382,7 +384,12 @@ class Sounds:
             self._pending = (name, time.monotonic())
             return
         with contextlib.suppress(Exception):  # a sound effect must never stop the game
-            self._sounds[name].play()
+            sound = self._sounds.get(name)
+            if sound is None:
+                import pygame
+
+                sound = self._sounds[name] = pygame.mixer.Sound(buffer=self._pcm[name])
+            sound.play()
             self._quiet_from = max(self._quiet_from, time.monotonic() + effect.duration)
 
     def flush(self) -> None:
@@ -423,9 +430,7 @@ class Sounds:
         self._join_closing()
         try:
             if self._open_mixer() and pygame.mixer.get_init() == self._format:
-                self._sounds = {
-                    name: pygame.mixer.Sound(buffer=pcm) for name, pcm in self._pcm.items()
-                }
+                self._sounds = {}  # made again from the PCM as they are played
                 return
         except (pygame.error, OSError, NotImplementedError, ValueError):
             pass

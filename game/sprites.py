@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -51,6 +52,18 @@ def _sized_svg(svg: bytes, size: Size, path: Path) -> bytes:
     return svg[: match.start()] + sized + svg[match.end() :]
 
 
+NEAR = 0.2
+"""Stand-ins within this share of their source's width are scaled by the nearest pixel
+(five times quicker than smoothly: a window edge being dragged); farther, smoothly."""
+
+
+def _scaled(source: pygame.Surface, size: Size) -> pygame.Surface:
+    """A stand-in of ``source`` at ``size``, until the crisp render replaces it."""
+    if abs(size[0] - source.get_width()) <= NEAR * source.get_width():
+        return pygame.transform.scale(source, size)
+    return pygame.transform.smoothscale(source, size)
+
+
 class CardArt:
     """Card faces and the back as pygame surfaces, rendered lazily from SVG and cached.
 
@@ -64,6 +77,8 @@ class CardArt:
             raise AssetError(f"card sprite folder not found: {self.sprite_dir}")
         self._sources: dict[str, bytes] = {}
         self._surfaces: dict[tuple[str, Size], pygame.Surface] = {}
+        self._quick: Size | None = None  # the size served scaled first (see resize)
+        self._standins: dict[tuple[str, Size], None] = {}  # scaled, waiting to be crisp
 
     def check(self) -> None:
         """Raise :class:`AssetError` naming the first sprite file that is missing or empty.
@@ -102,17 +117,72 @@ class CardArt:
             self.face(card, size, four_colour)
 
     def clear(self) -> None:
-        """Drop every cached surface (call it when the card size changes)."""
+        """Drop every cached surface (the deck's look changed)."""
         self._surfaces.clear()
+        self._standins.clear()
+
+    def resize(self, size: Size) -> None:
+        """The table's cards are now ``size``: until each is rendered at that size, a face
+        or back asked for at it is scaled from a size already rendered (a resize costs no
+        SVG rendering), and :meth:`refine` renders them crisp a few at a time. Crisp
+        renders stay as sources until the new size is all crisp; stand-ins of earlier
+        sizes are freed at once."""
+        size = _check_size(size)
+        if size == self._quick:
+            return
+        for key in self._standins:
+            self._surfaces.pop(key, None)
+        self._standins.clear()
+        self._quick = size
+
+    @property
+    def refining(self) -> bool:
+        """Whether scaled stand-ins wait to be rendered crisp (:meth:`refine`)."""
+        return bool(self._standins)
+
+    def refine(self, seconds: float) -> bool:
+        """Render stand-ins crisp for about ``seconds`` (at least one); True when the last
+        one was replaced now, so the table should be drawn again. The earlier size's
+        renders are then freed."""
+        if not self._standins:
+            return False
+        deadline = time.perf_counter() + seconds
+        while self._standins:
+            key = next(iter(self._standins))
+            del self._standins[key]
+            self._surfaces[key] = self._render(*key)
+            if time.perf_counter() > deadline:
+                break
+        if self._standins:
+            return False
+        self._surfaces = {k: v for k, v in self._surfaces.items() if k[1] == self._quick}
+        return True
 
     def _surface(self, name: str, size: Size) -> pygame.Surface:
-        """The cached surface of sprite file ``name`` at ``size``, rendering it if needed."""
+        """The cached surface of sprite file ``name`` at ``size``, rendering it if needed
+        (or scaling a stand-in from another size, for the size of :meth:`resize`)."""
         key = (name, _check_size(size))
         surface = self._surfaces.get(key)
         if surface is None:
-            surface = self._render(name, key[1])
+            source = self._stand_in_source(name, key[1]) if key[1] == self._quick else None
+            if source is not None:
+                surface = _scaled(source, key[1])
+                self._standins[key] = None
+            else:
+                surface = self._render(name, key[1])
             self._surfaces[key] = surface
         return surface
+
+    def _stand_in_source(self, name: str, size: Size) -> pygame.Surface | None:
+        """The crisp render of ``name`` closest in size to ``size``, if any."""
+        best = None
+        for (other, other_size), surface in self._surfaces.items():
+            if other != name or (other, other_size) in self._standins or other_size == size:
+                continue
+            distance = abs(other_size[0] - size[0])
+            if best is None or distance < best[0]:
+                best = (distance, surface)
+        return best[1] if best is not None else None
 
     def _source(self, name: str) -> tuple[Path, bytes]:
         """The path and bytes of sprite file ``name``, read once."""

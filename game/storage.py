@@ -213,16 +213,16 @@ class Storage:
         cannot hold a lock (it cannot be created or written: the game will say that it
         cannot save), True once held.
         """
-        from filelock import FileLock, Timeout
+        from .folder_lock import FolderLock
 
-        lock = FileLock(self.data_dir / LOCK_FILE, timeout=0)
+        lock = FolderLock(self.data_dir / LOCK_FILE)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            lock.acquire()
-        except Timeout:
-            raise AlreadyRunning(shown(self.data_dir)) from None
+            held = lock.acquire()
         except OSError:
             return False
+        if not held:
+            raise AlreadyRunning(shown(self.data_dir))
         self._lock = lock
         self.remove_leftovers()
         return True

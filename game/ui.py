@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from . import theme
+from . import fonts, theme
 from .fonts import font
 
 
@@ -26,6 +26,13 @@ def text_surface(
 ) -> pygame.Surface:
     """``text`` rendered once per size and colour (antialiased)."""
     return font(px, bold).render(drawable(text), True, colour)
+
+
+def forget_sized() -> None:
+    """Drop the rendered text and the fonts of other sizes (the window changed size): a
+    resize to a huge window and back must not leave its huge pictures behind."""
+    text_surface.cache_clear()
+    fonts.keep_recent()
 
 
 def draw_text(

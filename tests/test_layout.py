@@ -118,3 +118,49 @@ def test_division_by_zero_in_the_layout_at_every_height_from_240_to_1200(width):
 )
 def test_the_sizes_that_divided_by_zero_lay_out(size):
     _assert_sound(*size)
+
+
+@pytest.mark.parametrize("table", ["arc12", "arc16"])
+def test_a_guess_from_the_last_layout_gives_the_same_cards_as_a_full_search(table):
+    """The card width search may start from the last layout's (a window being resized);
+    cards that fit also fit narrower, so every guess finds the same largest cards."""
+    from pygame import Rect
+
+    from game.arcs import ARRANGEMENTS, SHAPES
+    from game.layout import _fits, fitting_arrangement, largest_cards
+
+    for width, height in [
+        (800, 600),
+        (1280, 720),
+        (1366, 397),
+        (1920, 1080),
+        (1080, 1920),
+        (2560, 1080),
+        (3840, 2160),
+        (641, 479),
+    ]:
+        play = Rect(0, 0, width, height - height // 12)
+        plain = largest_cards(table, play)
+        assert plain is not None
+        for guess in (
+            8,
+            plain[0] - 7,
+            plain[0] - 1,
+            plain[0],
+            plain[0] + 1,
+            plain[0] + 9,
+            width // 4,
+        ):
+            found = largest_cards(table, play, guess)
+            assert found is not None and found[0] == plain[0], (width, height, guess)
+            assert found[1] == plain[1]
+        for card_w in range(8, plain[0] + 1, 9):  # narrower cards fit too
+            assert fitting_arrangement(table, card_w, play) is not None, (width, height, card_w)
+        for shape in SHAPES:  # and shape by shape
+            widths = range(8, plain[0] + 12, 5)
+            fits = [
+                ARRANGEMENTS[table](w, play, shape) is not None
+                and _fits(ARRANGEMENTS[table](w, play, shape), play, max(2, w // 25))
+                for w in widths
+            ]
+            assert fits == sorted(fits, reverse=True), (width, height, shape)

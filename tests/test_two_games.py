@@ -217,3 +217,10 @@ def test_every_refusal_is_translated_with_the_same_blanks(language):
                 assert (blank in translated) == (blank in text), (language, text)
     finally:
         i18n.set_language("en")
+
+
+def test_the_command_line_knows_every_game_of_the_catalog():
+    """--game's choices are spelled out in game.app (read before the rules are imported)."""
+    from game.app import GAME_KEYS
+
+    assert tuple(kind.key for kind in KINDS) == GAME_KEYS

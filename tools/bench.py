@@ -54,10 +54,28 @@ BUDGETS = {
     "crescent_drag_p99_ms_1920x1080": 4.0,
     "crescent_drag_p99_ms_3840x2160": 8.0,
     "crescent_redeal_p99_ms_3840x2160": 8.0,
+    "rss_3840x2160_mb": 90.0,
+    "resize_first_frame_p99_ms_1920x1080": 16.0,
+    "resize_first_frame_p99_ms_3840x2160": 33.0,
+    "resize_crisp_max_s": 0.5,
+    "edge_drag_lowest_fps": 30.0,
+    "huge_resize_rss_growth_mb": 10.0,
+    # Beside GNOME Aisleriot in one Xvfb (tools/bench_rivals.py); without it, the
+    # absolute figures the issue measured for Half Moon before (0.23 s, 58 MB).
+    "window_shown_ratio_to_aisleriot": 0.8,
+    "rss_ratio_to_aisleriot": 0.9,
+    "aisleriot_idle_cpu_percent": 0.3,
+    "window_shown_x11_s": 0.23,
+    "rss_x11_1920x1080_mb": 58.0,
     "solver_decided_share": 0.999,
     "solver_median_ms": 5.0,
     "solver_max_s": 2.0,
 }
+
+
+AT_LEAST = frozenset({"solver_decided_share", "edge_drag_lowest_fps"})
+"""Budgets that are floors; the others are ceilings."""
+RESIZE_SIZES = [(1920, 1080), (3840, 2160)]
 
 
 # ------------------------------------------------------------------ helpers
@@ -116,7 +134,7 @@ def startup(
     display: str | None, size: tuple[int, int], framebuffer: str, runs: int, deal: str = DEAL
 ) -> dict:
     """Process start to the first complete table frame, and the memory then (medians)."""
-    times, rss = [], []
+    times, shown, rss = [], [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as home:
             trace = Path(home) / "trace.jsonl"
@@ -140,12 +158,16 @@ def startup(
                 capture_output=True,
                 timeout=60,
             )
-            first = json.loads(trace.read_text().splitlines()[0])
+            events = [json.loads(line) for line in trace.read_text().splitlines()]
+            first = next(e for e in events if e["event"] == "first_frame")
+            window = next((e for e in events if e["event"] == "window_shown"), first)
             times.append(first["time"] - started)
+            shown.append(window["time"] - started)
             rss.append(first["rss_kb"] / 1024)
     return {
         "first_frame_s": round(statistics.median(times), 4),
         "first_frame_runs_s": [round(t, 4) for t in times],
+        "window_shown_s": round(statistics.median(shown), 4),
         "rss_mb": round(statistics.median(rss), 1),
     }
 
@@ -238,22 +260,50 @@ def idle_cpu(display: str | None, size: tuple[int, int], framebuffer: str, secon
 
 
 # --------------------------------------------------------- in-process frames
-def frames(display: str | None, size: tuple[int, int], framebuffer: str, deal: str = DEAL) -> dict:
-    """Frame times of the scripted whole game, by kind of frame."""
+def _in_process(tool: str, size: tuple[int, int], deal: str, env: dict[str, str]) -> Any:
+    """Run ``tools/<tool>`` on a table of ``deal`` at ``size``; the JSON it prints last."""
     run = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "bench_frames.py"), f"{size[0]}x{size[1]}", deal],
-        env=_env(display, framebuffer),
+        [sys.executable, str(ROOT / "tools" / tool), f"{size[0]}x{size[1]}", deal],
+        env=env,
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
         check=True,
     )
-    data = json.loads(run.stdout.strip().splitlines()[-1])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def frames(display: str | None, size: tuple[int, int], framebuffer: str, deal: str = DEAL) -> dict:
+    """Frame times of the scripted whole game, by kind of frame."""
+    data = _in_process("bench_frames.py", size, deal, _env(display, framebuffer))
     result = {kind: _summary_ms(values) for kind, values in data["times"].items()}
     result["tap_visible_next_frame"] = data["tap_visible"]
     result["won"] = data["won"]
     return result
+
+
+def resizes(size: tuple[int, int], deal: str) -> dict:
+    """Resizes of a table of ``deal`` around ``size`` (tools/bench_resize.py)."""
+    data = _in_process("bench_resize.py", size, deal, _env(None))
+    drag = data["drag"]
+    return {
+        "first_frame": _summary_ms(data["first"]["first_frame_s"]),
+        "crisp_after_max_s": round(max(data["first"]["crisp_after_s"]), 3),
+        "edge_drag": {**_summary_ms(drag["frame_s"]), "lowest_fps": round(drag["lowest_fps"], 1)},
+        "memory": {key: round(value, 1) for key, value in data["memory"].items()},
+    }
+
+
+def rivals(quick: bool) -> dict | None:
+    """Half Moon and GNOME Aisleriot launched in turn in one Xvfb (tools/bench_rivals.py)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_rivals import side_by_side
+
+    try:
+        return side_by_side((1920, 1080), rounds=2 if quick else 3, launches=3)
+    except (OSError, RuntimeError, subprocess.SubprocessError) as error:
+        return {"aisleriot": None, "halfmoon": None, "reason": f"could not run: {error}"}
 
 
 # --------------------------------------------------------------- rules, solver
@@ -351,6 +401,12 @@ def run_all(quick: bool) -> dict[str, Any]:
             "startup": startup(None, size, "0", runs, CRESCENT_DEAL),
             "frames": frames(None, size, "0", CRESCENT_DEAL),
         }
+    results["resize"] = {}
+    for deal in (DEAL, CRESCENT_DEAL):
+        for size in RESIZE_SIZES:
+            key = f"{deal[4]} {size[0]}x{size[1]}"
+            print(f"resize {key} ...", flush=True)
+            results["resize"][key] = resizes(size, deal)
     results["x11"] = {}
     for size in SIZES:
         key = f"{size[0]}x{size[1]}"
@@ -375,6 +431,8 @@ def run_all(quick: bool) -> dict[str, Any]:
     results["dummy"]["1920x1080"]["idle"] = idle_cpu(
         None, (1920, 1080), "0", 5.0 if quick else 10.0
     )
+    print("beside Aisleriot ...", flush=True)
+    results["rivals"] = rivals(quick)
     print("rules ...", flush=True)
     results["rules"] = rules_throughput(2.0 if quick else 5.0)
     print("solver ...", flush=True)
@@ -402,6 +460,33 @@ def figures(results: dict[str, Any]) -> dict[str, float]:
         # A deal still undecided at its 2 s limit counts against the decided share.
         "solver_max_s": results["solver"].get("max_decided_s", results["solver"]["max_s"]),
     }
+    if "3840x2160" in dummy:
+        out["rss_3840x2160_mb"] = dummy["3840x2160"]["startup"]["rss_mb"]
+    resize = results.get("resize")
+    if resize:
+        for key in ("1920x1080", "3840x2160"):
+            entries = [entry for name, entry in resize.items() if name.endswith(key)]
+            out[f"resize_first_frame_p99_ms_{key}"] = max(
+                entry["first_frame"]["p99_ms"] for entry in entries
+            )
+        out["resize_crisp_max_s"] = max(e["crisp_after_max_s"] for e in resize.values())
+        out["edge_drag_lowest_fps"] = min(e["edge_drag"]["lowest_fps"] for e in resize.values())
+        out["huge_resize_rss_growth_mb"] = max(
+            e["memory"]["after_mb"] - e["memory"]["before_mb"] for e in resize.values()
+        )
+    rival = results.get("rivals") or {}
+    ours = rival.get("halfmoon")
+    if ours:
+        out["window_shown_x11_s"] = ours["window_shown_s"]
+        out["rss_x11_1920x1080_mb"] = ours["rss_mb"]
+    if rival.get("aisleriot") and rival.get("ratios"):
+        out["window_shown_ratio_to_aisleriot"] = rival["ratios"]["window_shown"]
+        out["rss_ratio_to_aisleriot"] = rival["ratios"]["rss"]
+        out["aisleriot_idle_cpu_percent"] = rival["aisleriot"]["idle_cpu_percent"]
+        out["idle_cpu_percent"] = max(out["idle_cpu_percent"], ours["idle_cpu_percent"])
+        # Beside Aisleriot the ratios are the budgets; the absolute ones are for without.
+        out.pop("window_shown_x11_s")
+        out.pop("rss_x11_1920x1080_mb")
     crescent = results.get("crescent")
     if crescent:
         out["crescent_first_frame_dummy_s"] = crescent["1920x1080"]["startup"]["first_frame_s"]
@@ -422,7 +507,7 @@ def check(results: dict[str, Any]) -> int:
         if value is None:
             print(f"  {name:34} {'-':>10}  (not measured here)")
             continue
-        ok = value >= budget if name == "solver_decided_share" else value <= budget
+        ok = value >= budget if name in AT_LEAST else value <= budget
         failed += not ok
         print(f"  {name:34} {value:>10.4g}  budget {budget:<8} {'ok' if ok else 'MISSED'}")
     runs = [*results["dummy"].values(), *(results.get("crescent") or {}).values()]
@@ -459,6 +544,28 @@ def table(results: dict[str, Any]) -> None:
             results["crescent"],
             ("idle", "drag", "animation", "redeal"),
         )
+    if results.get("resize"):
+        print("\nResizes (SDL dummy driver): N Half Moon, C Crescent")
+        print(
+            f"  {'table':14} {'first frame med / p99 ms':>26} {'crisp within':>13}"
+            f" {'edge drag: max ms, lowest fps':>31} {'RSS before / 10000² / after':>30}"
+        )
+        for key, entry in results["resize"].items():
+            first, drag, mem = entry["first_frame"], entry["edge_drag"], entry["memory"]
+            print(
+                f"  {key:14} {first['median_ms']:>12.2f} / {first['p99_ms']:>8.2f}"
+                f" {entry['crisp_after_max_s']:>11.3f} s {drag['max_ms']:>18.2f}"
+                f" {drag['lowest_fps']:>10.1f}"
+                f" {mem['before_mb']:>12.1f} / {mem['huge_mb']:>6.1f} / {mem['after_mb']:>6.1f}"
+            )
+    rival = results.get("rivals") or {}
+    if rival.get("halfmoon"):
+        sys.path.insert(0, str(ROOT / "tools"))
+        from bench_rivals import table as rivals_table
+
+        print("\n" + rivals_table(rival))
+    elif rival:
+        print(f"\nBeside Aisleriot: {rival.get('reason')}")
     if results.get("x11"):
         print("\nReal X window (Xvfb): software framebuffer vs accelerated (ratio accel/soft)")
         for key, entry in results["x11"].items():

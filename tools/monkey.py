@@ -382,7 +382,11 @@ class Monkey:
 
 
 def run(seed: int, events: int, kiosk: bool = False) -> Report:
-    """Send ``events`` random events into a fresh game; raises MonkeyFailure on a fault."""
+    """Send ``events`` random events into a fresh game; raises MonkeyFailure on a fault.
+
+    The game's own random deals come from the global ``random``, seeded here too, so a
+    seed replays the same run whatever ran before it in the process."""
+    random.seed(seed)
     with tempfile.TemporaryDirectory(prefix="hm-monkey-") as home:
         monkey = Monkey(seed, kiosk, Path(home))
         try:

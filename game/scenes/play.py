@@ -13,7 +13,7 @@ import time
 
 import pygame
 
-from .. import ui
+from .. import memory, ui
 from ..catalog import TableGame, kind_of
 from ..i18n import _
 from ..layout import Layout, compute_layout
@@ -30,6 +30,12 @@ REDUCED_CELEBRATION = 0.4
 """With reduced animations: a short pause on the finished table instead."""
 MESSAGE_SECONDS = 2.2
 """How long a message stays (it fades during the last third)."""
+REFINE_AFTER = 0.15
+"""Seconds a window size holds before the cards scaled at a resize are rendered crisp (a
+window edge being dragged is not slowed by renders it would throw away)."""
+REFINE_SECONDS = 0.008
+"""Time an idle step may spend rendering scaled cards crisp (all of a 4K table's in less
+than half a second)."""
 WARM_SECONDS = 0.002
 """Time an idle step may spend preparing tiles and faces for the next tap (a few tiles at
 4K, so a table is ready about half a second after a move or a resize)."""
@@ -84,6 +90,8 @@ class PlayScene(Scene):
         self.view = TableView()
         self.clock = 0.0
         """Seconds this scene has run (for double taps)."""
+        self._resized_at = 0.0
+        self._just_resized = False
         self._shown_second = -1
         self._warmed: tuple[object, ...] | None = None
 
@@ -95,7 +103,13 @@ class PlayScene(Scene):
 
     @property  # type: ignore[override]
     def animating(self) -> bool:
-        return bool(self.motions or self.message or self.celebration is not None or self.carry)
+        return bool(
+            self.motions
+            or self.message
+            or self.celebration is not None
+            or self.carry
+            or self.ctx.art.refining
+        )
 
     @property
     def clock_running(self) -> bool:
@@ -113,7 +127,9 @@ class PlayScene(Scene):
         if size != self.size:
             self.layout = compute_layout(*size, self.kind.table)
             self.view.reset()
-            self.ctx.art.clear()
+            self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
+            self._resized_at = self.clock
+            self._just_resized = True
             self._warmed = None  # the tiles and faces are gone: prepare them again
             self.carry = None
         self.view.invalidate()
@@ -427,13 +443,28 @@ class PlayScene(Scene):
             if self.celebration >= (REDUCED_CELEBRATION if reduced else CELEBRATION_SECONDS):
                 self.celebration = None
                 return self.flow.won(self)
-        if not self.motions and self.message is None and self.celebration is None:
+        quiet = not self.motions and self.message is None and self.celebration is None
+        if quiet and not self._just_resized:  # the step that shows a resize draws first
             self._warm()
+            self._refine()
+        self._just_resized = False
         if self.pending_end is Outcome.STALEMATE and not self.motions:
             self.pending_end = None
             self.ctx.sounds.play("stalemate")
             return self.flow.stalemate(self)
         return None
+
+    def _refine(self) -> None:
+        """Once the size has held for :data:`REFINE_AFTER` s, render the cards scaled at
+        the resize crisp, :data:`REFINE_SECONDS` a step; then draw the table again."""
+        art = self.ctx.art
+        if not art.refining or self.clock - self._resized_at < REFINE_AFTER:
+            return
+        if art.refine(REFINE_SECONDS):
+            self.view.reset()
+            self.view.invalidate()
+            self._warmed = None
+            memory.give_back()  # the earlier size's pictures are freed
 
     def _warm(self) -> None:
         """Prepare what the next tap may need, for up to :data:`WARM_SECONDS` per idle

@@ -17,6 +17,7 @@ import pygame
 
 from .. import theme, ui
 from .damage import aligned
+from .felt import Felt
 from .frame import SlotLook
 
 if TYPE_CHECKING:
@@ -31,8 +32,7 @@ class SlotTiles:
     """The felt and the slot tiles for one window size, and the repaint geometry."""
 
     def __init__(self) -> None:
-        self._background: pygame.Surface | None = None
-        self._background_key: object = None
+        self._felt: Felt | None = None
         self._dim: pygame.Surface | None = None
         self._edges: dict[tuple[int, tuple[int, int], int], pygame.Surface] = {}
         self._tiles: dict[tuple[str, SlotLook], pygame.Surface] = {}
@@ -44,7 +44,7 @@ class SlotTiles:
 
     def reset(self) -> None:
         """Forget the felt and the tiles (the window changed size)."""
-        self._background = None
+        self._felt = None
         self._tiles.clear()
         self._edges.clear()
 
@@ -117,7 +117,7 @@ class SlotTiles:
         if tile is not None:
             return tile, area
         tile = pygame.Surface(area.size)
-        tile.blit(self.background(layout), (0, 0), area)
+        self.felt(layout).paint(tile, (0, 0), area)
         self._paint(tile, layout, name, look, art, (-area.left, -area.top))
         self._tiles[key] = tile
         return tile, area
@@ -207,39 +207,9 @@ class SlotTiles:
             )
         return self._dim
 
-    def background(self, layout: Layout) -> pygame.Surface:
+    def felt(self, layout: Layout) -> Felt:
         """The felt with every slot's empty place, for the layout's size and table."""
-        key = (layout.size, layout.table)
-        if self._background is None or self._background_key != key:
-            self._background = _felt(layout)
-            self._background_key = key
-        return self._background
-
-
-def _felt(layout: Layout) -> pygame.Surface:
-    """A soft vignette, darker towards the corners, with the slots' empty places."""
-    width, height = layout.size
-    # Drawn small, then scaled up smoothly (a few milliseconds instead of 4K circles).
-    small_size = (max(8, width // 24), max(8, height // 24))
-    small = pygame.Surface(small_size)
-    small.fill(theme.FELT)
-    centre = pygame.Vector2(small_size[0] / 2, small_size[1] * 0.45)
-    steps = 12
-    for k in range(steps, 0, -1):
-        radius = max(small_size) * (0.45 + 0.6 * k / steps)
-        shade = [max(0, int(c - 18 * k / steps)) for c in theme.FELT]
-        pygame.draw.circle(small, shade, centre, radius)
-    pygame.draw.circle(small, theme.FELT, centre, max(small_size) * 0.45)
-    display = pygame.display.get_surface()
-    if display is not None and display.get_bitsize() in (24, 32):
-        small = small.convert()  # scaled in the display's format: no second copy
-    background = pygame.transform.smoothscale(small, layout.size)
-    if display is not None and background.get_masks() != display.get_masks():
-        background = background.convert()
-    for rect in layout.slots.values():
-        radius = max(3, rect.width // 12)
-        pygame.draw.rect(background, theme.FELT_DARK, rect, border_radius=radius)
-        pygame.draw.rect(
-            background, theme.SLOT_EDGE, rect, width=max(1, rect.width // 50), border_radius=radius
-        )
-    return background
+        felt = self._felt
+        if felt is None or felt.size != layout.size or felt.table != layout.table:
+            felt = self._felt = Felt(layout)
+        return felt
