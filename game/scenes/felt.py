@@ -5,6 +5,8 @@ window's resolution (a 4K window's felt is 2 MB, not 33) and painted into the wi
 tile or a repaired rectangle by nearest-neighbour scaling: every pixel is the colour of
 its 4x4 block, so any part painted alone is exactly what a whole-window paint gives
 there (the partial-repaint test relies on it), and a resize costs no full-size surface.
+Its plain middle (about two thirds of the window) is a fill; the shaded edges around it
+are kept at full size once the table is idle, where they are small (up to 2560x1440).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ BLOCK = 4
 """Window pixels per felt pixel, in each direction."""
 PLAIN = 0.45
 """The radius of the vignette's plain middle, as a share of the window's larger side."""
+EDGE_LIMIT = 1_600_000
+"""Pixels of shaded edges kept at full size (:meth:`Felt.prepare`): 1920x1080's and
+2560x1440's are (3 to 6 MB), a 4K window's are not (12 MB: its memory budget)."""
 DIRECT = 256 * 256
 """Areas larger than this are scaled straight into the target, not through a copy."""
 
@@ -40,16 +45,53 @@ class Felt:
         self._plain = _plain_middle(self._blocks, layout.size)
         self._places = list(layout.slots.values())
         self._place = _place(layout.card)
+        self._edges: list[tuple[pygame.Rect, pygame.Surface]] | None = None
 
-    def paint(self, target: pygame.Surface, dest: tuple[int, int], area: pygame.Rect) -> None:
-        """Paint the felt's ``area`` (window coordinates) with its top left at ``dest``."""
+    def prepare(self) -> None:
+        """Keep the shaded edges around the plain middle at full size, when they are
+        small enough (:data:`EDGE_LIMIT`): a repaint there is then a copy instead of a
+        scale. Called when the table is idle; the pixels are the same either way."""
+        if self._edges is not None:
+            return
+        width, height = self.size
+        plain = self._plain
+        if plain.width <= 0 or plain.height <= 0:
+            plain = pygame.Rect(width // 2, height // 2, 0, 0)
+        strips = [
+            pygame.Rect(0, 0, width, plain.top),
+            pygame.Rect(0, plain.bottom, width, height - plain.bottom),
+            pygame.Rect(0, plain.top, plain.left, plain.height),
+            pygame.Rect(plain.right, plain.top, width - plain.right, plain.height),
+        ]
+        strips = [strip for strip in strips if strip.width > 0 and strip.height > 0]
+        if sum(strip.width * strip.height for strip in strips) > EDGE_LIMIT:
+            self._edges = []
+            return
+        edges = []
+        for strip in strips:
+            picture = pygame.Surface(strip.size, 0, self._blocks)
+            self._shaded(picture, strip, (-strip.left, -strip.top))
+            edges.append((strip, picture))
+        self._edges = edges
+
+    def paint(
+        self,
+        target: pygame.Surface,
+        dest: tuple[int, int],
+        area: pygame.Rect,
+        places: bool = True,
+    ) -> None:
+        """Paint the felt's ``area`` (window coordinates) with its top left at ``dest``;
+        without the slots' empty places when ``places`` is false (the table draws every
+        slot's opaque tile over its place anyway)."""
         area = self._bounds.clip(area)
         if area.width <= 0 or area.height <= 0:
             return
         offset = (dest[0] - area.left, dest[1] - area.top)
         if self._plain.contains(area):  # most repairs: one colour, and the places
             target.fill(theme.FELT, area.move(offset))
-            self._draw_places(target, area, offset)
+            if places:
+                self._draw_places(target, area, offset)
             return
         plain = area.clip(self._plain)
         if plain.width > 0 and plain.height > 0:
@@ -57,9 +99,19 @@ class Felt:
             parts = _strips(area, plain)
         else:
             parts = [area]
+        edges = self._edges
         for part in parts:
-            self._shaded(target, part, offset)
-        self._draw_places(target, area, offset)
+            if edges:
+                for strip, picture in edges:
+                    piece = part.clip(strip)
+                    if piece.width and piece.height:
+                        target.blit(
+                            picture, piece.move(offset), piece.move(-strip.left, -strip.top)
+                        )
+            else:
+                self._shaded(target, part, offset)
+        if places:
+            self._draw_places(target, area, offset)
 
     def _shaded(self, target: pygame.Surface, area: pygame.Rect, offset: tuple[int, int]) -> None:
         """Paint ``area`` from the blocks (the vignette's shades)."""
@@ -113,14 +165,23 @@ class Felt:
 
 
 def _place(size: tuple[int, int]) -> pygame.Surface:
-    """A slot's empty place: a dark rounded card with an edge, on nothing (drawn once per
-    card size; every pixel it draws is opaque, so a blit sets exactly those pixels)."""
-    place = pygame.Surface(size, pygame.SRCALPHA)
+    """A slot's empty place: a dark rounded card with an edge, its corners see-through
+    (a colour key, run-length encoded: copied, not blended), drawn once per card size."""
+    place = pygame.Surface(size)
+    display = pygame.display.get_surface()
+    if display is not None:
+        place = place.convert(display)
+    place.fill(_SEE_THROUGH)
     rect = place.get_rect()
     radius, edge = max(3, rect.width // 12), max(1, rect.width // 50)
     pygame.draw.rect(place, theme.FELT_DARK, rect, border_radius=radius)
     pygame.draw.rect(place, theme.SLOT_EDGE, rect, width=edge, border_radius=radius)
+    place.set_colorkey(_SEE_THROUGH, pygame.RLEACCEL)
     return place
+
+
+_SEE_THROUGH = (255, 0, 255)
+"""The colour key of :func:`_place` (never a colour of the felt or a place)."""
 
 
 def _plain_middle(blocks: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:

@@ -480,6 +480,7 @@ class PlayScene(Scene):
         )
         if key == self._warmed:
             return
+        self.view.tiles.felt(self.layout).prepare()
         deadline = time.perf_counter() + WARM_SECONDS
         looks = self.board.future_looks(self.layout, settings)
         tiles = self.view.tiles

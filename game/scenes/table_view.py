@@ -133,7 +133,7 @@ class TableView:
         touched = [n for n in layout.slots if self.tiles.cell(layout, n).colliderect(rect)]
         if not any(self.tiles.area(layout, n).contains(rect) for n in touched):
             # (inside one slot's area its opaque tile covers the felt whole)
-            self.tiles.felt(layout).paint(surface, rect.topleft, rect)
+            self.tiles.felt(layout).paint(surface, rect.topleft, rect, places=False)
         self._draw_slots(surface, frame, layout, art, touched)
         if layout.bar.colliderect(rect):
             self._draw_bar(surface, frame, layout)
@@ -145,7 +145,7 @@ class TableView:
     def _draw_all(
         self, surface: pygame.Surface, frame: Frame, layout: Layout, art: CardArt
     ) -> None:
-        self.tiles.felt(layout).paint(surface, (0, 0), surface.get_rect())
+        self.tiles.felt(layout).paint(surface, (0, 0), surface.get_rect(), places=False)
         self._draw_slots(surface, frame, layout, art, list(layout.slots))
         self._draw_bar(surface, frame, layout)
         self._draw_sprites(surface)
