@@ -82,3 +82,17 @@ def load_tool(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def solver_cli(*args: str):
+    """``python -m game.rules.solver ARGS`` run from the project's root, output captured."""
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "game.rules.solver", *args],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

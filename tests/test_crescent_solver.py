@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import solver_cli
 from crescent_helpers import ACE_UP, KING_DOWN, crescent, random_text, suit_run
 
 from game.rules import REDEAL, VARIANTS, CardMove, Crescent, Outcome, format_code
@@ -121,18 +122,8 @@ def test_the_game_never_imports_the_solver():
     assert run.stdout.strip() == "False", run.stderr
 
 
-def _cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "game.rules.solver", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_command_line_prints_a_winning_line_for_a_crescent_code():
-    run = _cli("hm1-o-jbhxxlo")
+    run = solver_cli("hm1-o-jbhxxlo")
     assert run.returncode == 0, run.stderr
     head = run.stdout.splitlines()[0]
     assert head.startswith("HM1-O-JBHXXLO: can be won in ") and "thoughtful" not in run.stdout
@@ -141,15 +132,15 @@ def test_command_line_prints_a_winning_line_for_a_crescent_code():
 
 
 def test_command_line_says_crescent_is_solved_with_the_face_down_cards_known(tmp_path):
-    run = _cli("HM1-C-JBHXXLO")
+    run = solver_cli("HM1-C-JBHXXLO")
     assert run.returncode == 0 and "thoughtful" in run.stdout
     path = tmp_path / "lost.txt"
     path.write_text(random_text(random.Random(1), most_left=0).replace("F5: AC 2C", "F5: AC"))
-    assert _cli(str(path)).returncode == 2  # a 2C missing: not a position
+    assert solver_cli(str(path)).returncode == 2  # a 2C missing: not a position
 
 
 def test_command_line_samples_a_crescent_variant():
-    run = _cli("--sample", "2", "--variant", "F", "--max-seconds", "1")
+    run = solver_cli("--sample", "2", "--variant", "F", "--max-seconds", "1")
     assert run.returncode == 0, run.stderr
     assert "variant: Crescent Four" in run.stdout and "thoughtful" in run.stdout
     assert "deals: 2 (seed 1, at most 1 s each)" in run.stdout and "decided:" in run.stdout

@@ -21,14 +21,8 @@ def _check(driver, play, where):
     assert pygame.image.tobytes(screen, "RGB") == _full_picture(play, screen.get_size()), where
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)])
-def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx, size):
-    ctx.settings.placement_aid = True
-    ctx.settings.pile_labels = True
-    ctx.settings.move_errors = True
-    line = solve(Game.from_code("HM1-N-AAAAAAB")).line
-    play = PlayScene(ctx, Game.from_code("HM1-N-AAAAAAB"))
-    driver = Driver(play, size=size)
+def _record_draws(play):
+    """The list that each draw of ``play``'s table view appends its result to."""
     results = []
     real_draw = play.view.draw
 
@@ -37,6 +31,18 @@ def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx,
         return results[-1]
 
     play.view.draw = recording_draw
+    return results
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)])
+def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx, size):
+    ctx.settings.placement_aid = True
+    ctx.settings.pile_labels = True
+    ctx.settings.move_errors = True
+    line = solve(Game.from_code("HM1-N-AAAAAAB")).line
+    play = PlayScene(ctx, Game.from_code("HM1-N-AAAAAAB"))
+    driver = Driver(play, size=size)
+    results = _record_draws(play)
     partial_frames = 0
     for number, removal in enumerate(line):
         if number % 6 == 3:
@@ -106,14 +112,7 @@ def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(dis
     play = PlayScene(ctx, game)
     driver = Driver(play, size=size)
     driver.frames(2)
-    results = []
-    real_draw = play.view.draw
-
-    def recording_draw(surface, frame, layout, art):
-        results.append(real_draw(surface, frame, layout, art))
-        return results[-1]
-
-    play.view.draw = recording_draw
+    results = _record_draws(play)
     for number, move in enumerate(solution.line[:40]):
         if not hasattr(move, "source"):
             driver.key(pygame.K_r)

@@ -1,17 +1,12 @@
 """The solver (tests and analysis only): whole games to a win, proofs checked by brute force."""
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-from conftest import position_text
+from conftest import position_text, solver_cli
 
 from game.rules import Game, Outcome, Table, legal_removals, random_code
 from game.rules.solver import Verdict, solve
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _brute_force_winnable(table):
@@ -120,18 +115,8 @@ def test_the_solver_decides_at_least_95_percent_of_200_random_deals_within_2_s_e
     assert decided >= 190
 
 
-def _cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "game.rules.solver", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_command_line_prints_a_winning_line_for_a_code():
-    run = _cli("hm1-n-aaaaaab")
+    run = solver_cli("hm1-n-aaaaaab")
     assert run.returncode == 0, run.stderr
     assert "HM1-N-AAAAAAB: can be won in 48 moves" in run.stdout
     assert run.stdout.count("\n") >= 49
@@ -140,17 +125,17 @@ def test_command_line_prints_a_winning_line_for_a_code():
 def test_command_line_reads_a_position_file(tmp_path):
     path = tmp_path / "dead.txt"
     path.write_text(position_text({1: "7C 4S", 2: "7D 4H"}))
-    run = _cli(str(path))
+    run = solver_cli(str(path))
     assert run.returncode == 0 and "cannot be won" in run.stdout
 
 
 def test_command_line_refuses_a_bad_code_with_exit_status_2():
-    run = _cli("HM1-N-123")
+    run = solver_cli("HM1-N-123")
     assert run.returncode == 2
     assert "HM1-N-" in run.stderr and "Traceback" not in run.stderr
 
 
 def test_command_line_sample_reports_the_share_of_winnable_deals():
-    run = _cli("--sample", "5", "--seed", "3")
+    run = solver_cli("--sample", "5", "--seed", "3")
     assert run.returncode == 0, run.stderr
     assert "deals: 5" in run.stdout and "share winnable" in run.stdout
