@@ -18,10 +18,15 @@ import os
 import sys
 import warnings
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import pygame
-
+from . import lazy_pygame
 from .theme import FELT
+
+if TYPE_CHECKING:
+    import pygame
+else:
+    pygame = lazy_pygame.window_half()  # the rest of pygame is imported once the window shows
 
 HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 """SDL video drivers that show nothing on a screen."""
@@ -98,12 +103,13 @@ def set_window_icon() -> bool:
     :mod:`game.icon`. An icon that cannot be had at all is no reason to stop the game:
     False then (SDL keeps its own), True when the icon was set.
     """
-    from .assets import asset_path
-    from .icon import icon_surface, png_path
+    from .assets import asset_path, png_path
 
     try:
         icon = pygame.image.load(asset_path("icons", *png_path(ICON_PIXELS).split("/")))
     except (pygame.error, OSError, ValueError):
+        from .icon import icon_surface
+
         try:
             icon = icon_surface(ICON_PIXELS)
         except (pygame.error, OSError, ValueError):
@@ -151,6 +157,7 @@ def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
     display = Display(size, args.fullscreen or kiosk is not None)
     display.surface.fill(FELT)  # the felt until the first complete frame: never black
     pygame.display.flip()
+    lazy_pygame.whole()
     return display
 
 

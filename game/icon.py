@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .art import TWO_COLOURS, _crescent, _gradient, _n, _star, _suit
+from .assets import ICON_NAME
 from .rules.cards import Suit
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 #: Up to this many pixels the small drawing is used.
 SMALL_MAX = 32
 #: The file name of the icon (the ``Icon=`` of the desktop file, without extension).
-ICON_NAME = "halfmoon"
 
 _FELT_TOP, _FELT_BOTTOM, _FELT_EDGE = "#1d7550", "#0e422c", "#3c8c64"
 _PAPER, _NIGHT, _DEEP, _GOLD = "#fbfaf6", "#1a3a80", "#0f2257", "#e2bd5c"
@@ -210,11 +210,6 @@ def icon_svg_for(pixels: int) -> str:
 def icon_files() -> dict[str, str]:
     """The SVG file of the icon as {path relative to assets/icons: SVG text}."""
     return {f"{ICON_NAME}.svg": icon_svg()}
-
-
-def png_path(pixels: int) -> str:
-    """Where the PNG of ``pixels`` is, relative to assets/icons: ``hicolor/48/halfmoon.png``."""
-    return f"hicolor/{pixels}/{ICON_NAME}.png"
 
 
 def icon_surface(pixels: int) -> pygame.Surface:

@@ -19,8 +19,8 @@ import pytest
 from conftest import load_tool
 
 from game import display as game_display
-from game.assets import asset_path
-from game.icon import PNG_SIZES, SMALL_MAX, icon_files, icon_surface, icon_svg, png_path
+from game.assets import asset_path, png_path
+from game.icon import PNG_SIZES, SMALL_MAX, icon_files, icon_surface, icon_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = asset_path("icons")

@@ -20,7 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.icon import PNG_SIZES, icon_files, icon_surface, png_path  # noqa: E402
+from game.assets import png_path  # noqa: E402
+from game.icon import PNG_SIZES, icon_files, icon_surface  # noqa: E402
 
 #: A PNG pixel may differ by this much per channel from a fresh render and still match
 #: (another version of the SVG loader may smooth edges a little differently) ...

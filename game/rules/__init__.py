@@ -12,62 +12,107 @@ shuffle, :class:`Outcome`, the undo/redo history and the errors.
 ('JC', CardMove.parse('3>F2'))
 """
 
-from .cards import FACE_RANKS, Card, Rank, Suit, standard_deck, two_decks
-from .codes import (
-    DEAL_COUNT,
-    GAME_LETTERS,
-    format_code,
-    normalize_code,
-    parse_code,
-    random_code,
-    read_code,
-)
-from .crescent import Crescent, CrescentTapResult
-from .crescent_moves import (
-    POINTS_PER_CARD,
-    REDEAL,
-    CardMove,
-    Move,
-    MoveResult,
-    Redeal,
-    TurnUp,
-    parse_move,
-)
-from .crescent_table import CrescentTable
-from .crescent_variants import (
-    CRESCENT,
-    CRESCENT_FOUR,
-    OPEN_CRESCENT,
-    VARIANTS,
-    CrescentVariant,
-    variant_of,
-)
-from .errors import (
-    CardError,
-    DealCodeError,
-    IllegalMoveError,
-    IllegalRemovalError,
-    InvalidMoveError,
-    PositionError,
-    Refusal,
-    RulesError,
-    SavedGameError,
-    SlotError,
-)
-from .game import UNDO_LIMIT, Game, MoveError, TapResult
-from .games import game_from_code
-from .outcome import Outcome
-from .removals import (
-    PAIR_POINTS,
-    TRIPLE_POINTS,
-    Removal,
-    is_pair,
-    is_removal,
-    is_triple,
-    legal_removals,
-)
-from .slots import PILES, RESERVE_SLOTS, SLOTS, is_reserve, slot_name
-from .table import Table
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import FACE_RANKS, Card, Rank, Suit, standard_deck, two_decks
+    from .codes import (
+        DEAL_COUNT,
+        GAME_LETTERS,
+        format_code,
+        normalize_code,
+        parse_code,
+        random_code,
+        read_code,
+    )
+    from .crescent import Crescent, CrescentTapResult
+    from .crescent_moves import (
+        POINTS_PER_CARD,
+        REDEAL,
+        CardMove,
+        Move,
+        MoveResult,
+        Redeal,
+        TurnUp,
+        parse_move,
+    )
+    from .crescent_table import CrescentTable
+    from .crescent_variants import (
+        CRESCENT,
+        CRESCENT_FOUR,
+        OPEN_CRESCENT,
+        VARIANTS,
+        CrescentVariant,
+        variant_of,
+    )
+    from .errors import (
+        CardError,
+        DealCodeError,
+        IllegalMoveError,
+        IllegalRemovalError,
+        InvalidMoveError,
+        PositionError,
+        Refusal,
+        RulesError,
+        SavedGameError,
+        SlotError,
+    )
+    from .game import UNDO_LIMIT, Game, MoveError, TapResult
+    from .games import game_from_code
+    from .outcome import Outcome
+    from .removals import (
+        PAIR_POINTS,
+        TRIPLE_POINTS,
+        Removal,
+        is_pair,
+        is_removal,
+        is_triple,
+        legal_removals,
+    )
+    from .slots import PILES, RESERVE_SLOTS, SLOTS, is_reserve, slot_name
+    from .table import Table
+
+_MODULES = {
+    "cards": "FACE_RANKS Card Rank Suit standard_deck two_decks",
+    "codes": "DEAL_COUNT GAME_LETTERS format_code normalize_code parse_code random_code read_code",
+    "crescent": "Crescent CrescentTapResult",
+    "crescent_moves": "POINTS_PER_CARD REDEAL CardMove Move MoveResult Redeal TurnUp parse_move",
+    "crescent_table": "CrescentTable",
+    "crescent_variants": "CRESCENT CRESCENT_FOUR OPEN_CRESCENT VARIANTS CrescentVariant variant_of",
+    "errors": (
+        "CardError DealCodeError IllegalMoveError IllegalRemovalError InvalidMoveError "
+        "PositionError Refusal RulesError SavedGameError SlotError"
+    ),
+    "game": "UNDO_LIMIT Game MoveError TapResult",
+    "games": "game_from_code",
+    "outcome": "Outcome",
+    "removals": "PAIR_POINTS TRIPLE_POINTS Removal is_pair is_removal is_triple legal_removals",
+    "slots": "PILES RESERVE_SLOTS SLOTS is_reserve slot_name",
+    "table": "Table",
+}
+"""Which module of the package defines each name (the same as the imports above)."""
+_MODULE_OF = {name: module for module, names in _MODULES.items() for name in names.split()}
+
+
+def __getattr__(name: str) -> object:
+    """A name of the package, imported from its module on first use.
+
+    The package imports none of its modules until one of its names is asked for, and then
+    only that module and what it needs: reading a deal code on the command line imports
+    the codes, not the games, and the window opens sooner (see ``game.display``).
+    """
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "CRESCENT",

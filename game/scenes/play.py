@@ -491,6 +491,8 @@ class PlayScene(Scene):
                     return
         now = self.board.looks(self.layout, settings, {})
         tiles.forget_except([*now.items(), *looks])
+        if self._warmed is None:  # the first time since the start or a resize: what the
+            memory.give_back()  # rendering of the table left over goes back (1-2 MB)
         self._warmed = key
 
     # ------------------------------------------------------------------ draw

@@ -1,0 +1,105 @@
+"""pygame in two halves: the few modules the window needs at once, the rest after it shows.
+
+``import pygame`` imports every module of the package first (fonts, sound, joysticks,
+sprites, its data classes, ``importlib.resources``...): 50-80 ms on the 2-core machine
+before a window could open. Opening the window needs only the display and what it
+stands on, 3-5 ms of imports. :func:`window_half` makes the ``pygame`` package and
+imports just those; :func:`whole` then runs the package's own ``__init__`` in the same
+module object, which imports the rest and defines every name as a plain ``import
+pygame`` does (the modules already imported are reused, not imported twice).
+
+The package made by :func:`window_half` completes itself the first time anybody asks it
+for a name it lacks (``pygame.font``, ``pygame.init``), so nothing can see a half pygame:
+``import pygame`` anywhere afterwards gets the same module, whole or made whole on first
+use. A frozen build, or anything unexpected on the way, imports pygame the usual way.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from types import ModuleType
+from typing import Any
+
+WINDOW_MODULES = ("base", "constants", "rect", "color", "surface", "display", "window", "image")
+"""The submodules the window needs first, in the order they stand on each other."""
+FIRST_NAMES = {"Rect": "rect", "Color": "color", "Surface": "surface", "Window": "window"}
+"""Names pygame's ``__init__`` takes from them (and ``*`` of base and constants)."""
+
+_spec: Any = None
+"""The package's import spec while it is half imported; None once whole or never split."""
+_completing = False
+
+
+def window_half() -> ModuleType:
+    """The ``pygame`` package with at least :data:`WINDOW_MODULES` imported.
+
+    Already imported: that module. Else the package is made without running its
+    ``__init__``; it completes itself (see the module's docstring) on first use of a name
+    it lacks, or when :func:`whole` is called.
+    """
+    global _spec
+    loaded = sys.modules.get("pygame")
+    if loaded is not None:
+        return loaded
+    spec = None if getattr(sys, "frozen", False) else importlib.util.find_spec("pygame")
+    if spec is None or spec.loader is None or spec.submodule_search_locations is None:
+        return _import_whole()
+    package = importlib.util.module_from_spec(spec)
+    package.__getattr__ = _complete_on_use  # type: ignore[attr-defined]
+    sys.modules["pygame"] = package
+    _spec = spec
+    try:
+        for name in WINDOW_MODULES:
+            module = importlib.import_module(f"pygame.{name}")
+            if name in ("base", "constants"):
+                names = getattr(module, "__all__", None) or [
+                    key for key in vars(module) if not key.startswith("_")
+                ]
+                package.__dict__.update({key: getattr(module, key) for key in names})
+        for name, module_name in FIRST_NAMES.items():
+            setattr(package, name, getattr(getattr(package, module_name), name))
+    except Exception:  # any surprise: the usual import says what is wrong
+        return whole()
+    return package
+
+
+def whole() -> ModuleType:
+    """The ``pygame`` package, complete: imported the usual way, or the half made by
+    :func:`window_half` completed by running the package's own ``__init__`` in it."""
+    global _spec, _completing
+    package = sys.modules.get("pygame")
+    if package is None:
+        return _import_whole()
+    spec, _spec = _spec, None
+    if spec is None:
+        return package
+    _completing = True
+    try:
+        spec.loader.exec_module(package)
+    except BaseException:
+        del sys.modules["pygame"]  # the next import of pygame tries again, and says why
+        raise
+    finally:
+        _completing = False
+        package.__dict__.pop("__getattr__", None)
+    return package
+
+
+def is_whole() -> bool:
+    """Whether ``pygame`` is imported completely (True too when it is not imported)."""
+    return _spec is None
+
+
+def _complete_on_use(name: str) -> Any:
+    """The half package's module ``__getattr__``: complete it, then look ``name`` up."""
+    if _completing or _spec is None:
+        raise AttributeError(f"module 'pygame' has no attribute {name!r}")
+    return getattr(whole(), name)
+
+
+def _import_whole() -> ModuleType:
+    import pygame
+
+    return pygame

@@ -1,0 +1,112 @@
+"""The window opens before the rest of the game loads (issue 16, "window shown").
+
+Each test runs a fresh interpreter, since what matters is what is imported, and when.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(code: str, **env: str) -> dict:
+    """Run ``code`` in a fresh interpreter from the checkout; the JSON it prints last."""
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **env}
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_the_window_opens_before_pygame_fonts_sound_or_the_rules_are_imported():
+    found = _run(
+        "import argparse, json, sys\n"
+        "from game.display import show_window\n"
+        "seen = {}\n"
+        "import pygame.display as d\n"
+        "real_flip = d.flip\n"
+        "def flip():\n"
+        "    real_flip()\n"
+        "    late = ('pygame.font', 'pygame.mixer', 'pygame.sprite', 'game.rules.')\n"
+        "    seen.setdefault('at_flip', sorted(m for m in sys.modules if m.startswith(late)))\n"
+        "d.flip = flip\n"
+        "args = argparse.Namespace(window=(800, 600), fullscreen=False)\n"
+        "show = show_window(args, None)\n"
+        "import pygame\n"
+        "seen['after'] = [hasattr(pygame, n) for n in ('font', 'mixer', 'init', 'Vector2')]\n"
+        "seen['size'] = list(pygame.display.get_surface().get_size())\n"
+        "print(json.dumps(seen))\n"
+    )
+    assert found["at_flip"] == []  # the window was shown with none of them imported
+    assert found["after"] == [True, True, True, True]  # and pygame is whole once it shows
+    assert found["size"] == [800, 600]
+
+
+def test_a_half_imported_pygame_completes_itself_on_first_use():
+    found = _run(
+        "import json, sys\n"
+        "from game import lazy_pygame\n"
+        "pygame = lazy_pygame.window_half()\n"
+        "half = [lazy_pygame.is_whole(), 'pygame.font' in sys.modules]\n"
+        "import pygame as again\n"
+        "again.font.init()\n"  # a name the half lacks: the rest is imported
+        "font = again.font.Font(None, 20)\n"
+        "print(json.dumps({'half': half, 'whole': lazy_pygame.is_whole(),\n"
+        "    'same': again is pygame, 'text': font.size('Half Moon')[0] > 0,\n"
+        "    'version': again.version.ver}))\n"
+    )
+    assert found["half"] == [False, False]
+    assert found["whole"] is True and found["same"] is True and found["text"] is True
+    assert found["version"]
+
+
+def test_pygame_already_imported_is_used_as_it_is():
+    found = _run(
+        "import json, pygame\n"
+        "from game import lazy_pygame\n"
+        "print(json.dumps({'same': lazy_pygame.window_half() is pygame,\n"
+        "    'whole': lazy_pygame.is_whole()}))\n"
+    )
+    assert found == {"same": True, "whole": True}
+
+
+def test_reading_a_deal_code_imports_the_codes_not_the_games():
+    found = _run(
+        "import json, sys\n"
+        "from game.app import parse_args\n"
+        "args = parse_args(['--deal', 'hm1-o-aaaaaab'])\n"
+        "print(json.dumps({'deal': args.deal, 'games': sorted(m for m in sys.modules\n"
+        "    if m in ('game.rules.crescent', 'game.rules.game', 'game.rules.table'))}))\n"
+    )
+    assert found == {"deal": "HM1-O-AAAAAAB", "games": []}
+
+
+def test_every_name_of_the_rules_package_is_there_when_asked_for():
+    found = _run(
+        "import json, importlib\n"
+        "import game.rules as rules\n"
+        "missing = [n for n in rules.__all__ if getattr(rules, n, None) is None]\n"
+        "listed = sorted(set(rules.__all__) - set(dir(rules)))\n"
+        "star = {}\n"
+        "exec('from game.rules import *', star)\n"
+        "try:\n"
+        "    rules.NoSuchName\n"
+        "    error = None\n"
+        "except AttributeError as e:\n"
+        "    error = str(e)\n"
+        "print(json.dumps({'missing': missing, 'listed': listed, 'error': error,\n"
+        "    'star': sorted(set(rules.__all__) - set(star))}))\n"
+    )
+    assert found["missing"] == [] and found["listed"] == [] and found["star"] == []
+    assert found["error"] == "module 'game.rules' has no attribute 'NoSuchName'"
