@@ -179,6 +179,21 @@ def test_a_redeal_by_the_button_and_by_r_brings_each_bottom_card_up(display, ctx
     assert not play.motions and play.board.label("redeal").endswith("(2)")
 
 
+def test_a_redeals_piles_change_one_after_another_not_all_at_the_click(display, ctx):
+    game = Crescent.from_code("HM1-C-AAAAAAB")
+    driver, play = _table(ctx, game)
+    before = play.frame().looks
+    driver.click(play.layout.buttons["redeal"].center)
+    during = play.frame().looks
+    changed = [n for n in range(1, 17) if during[str(n)] != before[str(n)]]
+    assert changed and len(changed) < 4  # the first piles' cards are on their way
+    assert during["16"] == before["16"]  # the last pile waits for its turn, as it was
+    driver.seconds(1)
+    after = play.frame().looks
+    assert all(after[str(n)] != before[str(n)] for n in range(1, 17))
+    assert [after[str(n)].cards[-1][0] for n in range(1, 17)] == [game.top(n) for n in range(1, 17)]
+
+
 def test_undo_and_redo_of_a_move_with_a_turn_up(display, ctx):
     game = _small()
     driver, play = _table(ctx, game)

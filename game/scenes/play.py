@@ -21,7 +21,7 @@ from ..rules import Outcome
 from . import motion
 from .base import Context, Scene, pointer
 from .boards import Board, Effect, Motion, board_for
-from .frame import Button, Frame, Sprite
+from .frame import Button, Frame, SlotLook, Sprite
 from .table_view import TableView
 
 CELEBRATION_SECONDS = 1.6
@@ -502,7 +502,12 @@ class PlayScene(Scene):
         four = settings.four_colour
         hidden: dict[str, int] = {}
         sprites: list[Sprite] = []
+        waiting: dict[str, SlotLook] = {}
         for moving in self.motions:
+            if moving.waiting is not None and moving.waits:
+                slot, look = moving.waiting
+                waiting[slot] = look
+                continue
             if moving.hide is not None:
                 slot, count = moving.hide
                 hidden[slot] = hidden.get(slot, 0) + count
@@ -513,7 +518,7 @@ class PlayScene(Scene):
             slot, rect, _grab = self.carry
             hidden[slot] = hidden.get(slot, 0) + 1
             sprites.append(Sprite(self.game.top(slot), tuple(rect), 255, four, shadow=True))
-        looks = self.board.looks(self.layout, settings, hidden)
+        looks = {**self.board.looks(self.layout, settings, hidden), **waiting}
         suggested = self.board.suggested()
         buttons = tuple(
             Button(

@@ -5,6 +5,7 @@ moves by tap, by drag and drop, by a double tap home, and the redeal."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -273,6 +274,7 @@ class CrescentBoard(Board):
             return None
         game = self.game
         before = {pile: game.pile(pile) for pile in PILES}
+        shown = self.looks(layout, settings, {})
         result = game.redeal()
         turned = {turn.slot for turn in result.turned_up}
         motions = []
@@ -291,6 +293,7 @@ class CrescentBoard(Board):
                         (pile, 1),
                         flip=pile in turned,
                         delay=index * REDEAL_STAGGER,
+                        waiting=(pile, replace(shown[pile], selected=False, target=False)),
                     )
                 )
         return Effect(moved=True, sound="redeal", motions=motions)
