@@ -83,7 +83,8 @@ def whole() -> ModuleType:
         raise
     finally:
         _completing = False
-        package.__dict__.pop("__getattr__", None)
+        if package.__dict__.get("__getattr__") is _complete_on_use:
+            del package.__dict__["__getattr__"]
     return package
 
 

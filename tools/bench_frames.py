@@ -147,9 +147,11 @@ def half_moon(ctx: Context, size: tuple[int, int], deal: str) -> dict:
         if number == 20:
             post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
             frame("selection")
-            for slot in removal.slots:
+            for slot in removal.slots[:-1]:
                 tap(slot)
                 frame("selection")
+            tap(removal.slots[-1])  # the removal again: a move's frame, as in the loop above
+            frame("animation")
             for _ in range(15):
                 frame("animation")
         if number in (10, 30):
