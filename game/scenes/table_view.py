@@ -78,19 +78,19 @@ class TableView:
             if now == was and focus_same and label_same:
                 continue
             ring = frame.focus == name or before.focus == name
-            if (
-                was is not None
+            veil = (
+                self.tiles.veil_part(layout, name, now)
+                if was is not None
                 and not ring
                 and label_same
-                and now.top is not None
                 and replace(now, dimmed=was.dimmed) == was
-                and name in self.tiles.veil_parts(layout)
-                and self.tiles.veil_parts(layout)[name].collidelist(busy) < 0
-            ):
-                # Only the Placement aid's veil came or went: it covers just the card,
+                else None
+            )
+            if veil is not None and veil.collidelist(busy) < 0:
+                # Only the Placement aid's veil came or went: it covers just the top card,
                 # and the card's part of the screen touches no other slot's cell.
                 tile, area = self.tiles.tile(layout, name, now, art)
-                part = self.tiles.veil_parts(layout)[name].clip(area)
+                part = veil.clip(area)
                 surface.blit(tile, part, part.move(-area.left, -area.top))
                 direct.append(part)
             elif (

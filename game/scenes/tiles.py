@@ -40,7 +40,8 @@ class SlotTiles:
         self._cells: dict[str, pygame.Rect] = {}
         self._areas: dict[str, pygame.Rect] = {}
         self._isolated: frozenset[str] = frozenset()
-        self._veil_parts: dict[str, pygame.Rect] = {}
+        self._veil_parts: dict[tuple[str, int], pygame.Rect | None] = {}
+        self._others: dict[str, list[pygame.Rect]] = {}
 
     def reset(self) -> None:
         """Forget the felt and the tiles (the window changed size)."""
@@ -73,15 +74,10 @@ class SlotTiles:
             and not self._areas[name].colliderect(layout.bar)
         )
         self._veil_parts = {}
-        for name, card in layout.slots.items():
-            if layout.areas[name] != card:
-                continue  # a fan: its top card moves along it
-            others = [cell for other, cell in cells.items() if other != name]
-            others.append(layout.bar)
-            for part in (aligned(card), card):
-                if part.collidelist(others) < 0:
-                    self._veil_parts[name] = part
-                    break
+        self._others = {
+            name: [*(cell for other, cell in cells.items() if other != name), layout.bar]
+            for name in layout.slots
+        }
         self._geometry_for = key
 
     def cell(self, layout: Layout, name: str) -> pygame.Rect:
@@ -99,12 +95,22 @@ class SlotTiles:
         self._geometry(layout)
         return self._isolated
 
-    def veil_parts(self, layout: Layout) -> dict[str, pygame.Rect]:
-        """For each single-card slot where a veil that comes or goes can be one blit,
-        the part of the screen to blit: the card widened to the blitter's good columns,
-        or the card itself where the wider one would touch another slot's cell."""
+    def veil_part(self, layout: Layout, name: str, look: SlotLook) -> pygame.Rect | None:
+        """Where a veil that comes or goes on ``look``'s top card can be one blit: the top
+        card widened to the blitter's good columns, or the card itself where the wider one
+        would touch another slot's cell or the bar; None where the card itself would (or
+        the slot is empty). A pile's top card lies along its fan or its stack's edges."""
         self._geometry(layout)
-        return self._veil_parts
+        if look.top is None:
+            return None
+        key = (name, look.top[1])
+        if key not in self._veil_parts:
+            card = layout.slots[name].move(look.top[1], 0)
+            others = self._others[name]
+            self._veil_parts[key] = next(
+                (part for part in (aligned(card), card) if part.collidelist(others) < 0), None
+            )
+        return self._veil_parts[key]
 
     # ---------------------------------------------------------------- tiles
     def tile(
