@@ -1,4 +1,4 @@
-"""Locked piles: a sound test that a Crescent position is lost (see :func:`doomed`).
+"""Locked piles: a sound test that a Crescent position is lost (see :func:`locked`).
 
 Cards are numbered as in :mod:`game.rules.solver.crescent_search`: suit * 13 + rank - 1.
 """
@@ -11,10 +11,8 @@ NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
 """The two cards a card goes on, pile to pile: its suit, one rank up and down, wrapping."""
 
 
-def doomed(
-    piles: list[bytes], up: list[int], down: list[int], redeals: int, known: dict[bytes, bool]
-) -> bool:
-    """Whether a pile holds a lock no line can open (a sound test: True means lost).
+def locked(pile: bytes, up: list[int], down: list[int], redeals: int) -> bool:
+    """Whether ``pile`` holds a lock no line can open (a sound test: True means lost).
 
     A card of a rank the Ace foundation has passed (or the King foundation) is the last
     copy and can go to one foundation only: ranks at or above the King foundation's top
@@ -27,25 +25,9 @@ def doomed(
     If every copy of each neighbour not yet home lies below ``y`` in the same pile, too
     deep to come up, ``y`` can never move and the position is lost.
 
-    ``known`` remembers the answer for each pile and foundation state.
+    The test looks at the pile from the bottom up, so a pile that is not locked has no
+    locked part either: taking its top card away leaves it unlocked.
     """
-    if all(down[s] == up[s] + 1 for s in range(4)):
-        return False
-    state = bytes((*up, *down, redeals))
-    for pile in piles:
-        if len(pile) < redeals + 2:
-            continue
-        key = state + pile
-        locked = known.get(key)
-        if locked is None:
-            locked = known[key] = _locked(pile, up, down, redeals)
-        if locked:
-            return True
-    return False
-
-
-def _locked(pile: bytes, up: list[int], down: list[int], redeals: int) -> bool:
-    """:func:`_doomed` for one pile."""
     lowest_up = [14, 14, 14, 14]  # the lowest last-copy Ace-foundation rank below
     highest_down = [0, 0, 0, 0]  # the highest last-copy King-foundation rank below
     deep = bytearray(52)  # the cards below, too deep to come up
