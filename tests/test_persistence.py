@@ -214,7 +214,9 @@ def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
             continue
         killed_mid_game += 1
         assert saved is not None, delay
-        assert saved.game.moves >= done, (delay, saved.game.moves, done)
+        # The child reports a move once it is made; its save is then queued for the writer
+        # thread (as in the app), so the last move reported may be the one in flight.
+        assert saved.game.moves >= done - 1, (delay, saved.game.moves, done)
         json.loads(storage.path(SAVE_FILE).read_text())
     assert killed_mid_game >= 3  # the kills really landed during play
 
