@@ -274,11 +274,12 @@ class CrescentBoard(Board):
             return None
         game = self.game
         before = {pile: game.pile(pile) for pile in PILES}
-        shown = self.looks(layout, settings, {})
+        animated = settings.animations == "on"
+        shown = self.looks(layout, settings, {}) if animated else {}  # as they were
         result = game.redeal()
         turned = {turn.slot for turn in result.turned_up}
         motions = []
-        if settings.animations == "on":
+        if animated:
             for index, pile in enumerate(PILES):
                 if len(before[pile]) < 2:
                     continue
