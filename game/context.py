@@ -31,6 +31,8 @@ from .statistics import Statistics
 from .storage import Storage
 
 if TYPE_CHECKING:
+    import random
+
     from .scenes.flow import Flow
 
 NOTICE_SECONDS = 6.0
@@ -86,6 +88,9 @@ class Context:
     """The game chosen on the title screen: the one ``game`` and ``stats`` are of."""
     progress: dict[str, Progress] = field(default_factory=dict)
     """Each game's progress, read from its files the first time it is needed."""
+    deals: random.Random | None = None
+    """Where new random deals come from: None is the system's randomness; the monkey
+    (tools/monkey.py) sets a seeded one, so that its seed replays its run, deals too."""
 
     @classmethod
     def open(cls, storage: Storage, **kwargs: object) -> Context:

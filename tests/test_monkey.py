@@ -26,3 +26,16 @@ def test_2500_random_events_break_nothing(display, kiosk):
         assert report.restarts == 0 and "StillPlayingScene" in reached
     else:
         assert report.restarts > 0  # window close quit the game, and it started again
+
+
+def test_a_seed_replays_its_run_deals_too(display):
+    """What ``--seed N`` promises: the same events, the same new deals, the same run."""
+    first = monkey.run(seed=7, events=500, kiosk=False)
+    again = monkey.run(seed=7, events=500, kiosk=False)
+    assert first.moves > 0 and first.restarts > 0
+    assert (again.frames, again.moves, again.restarts, again.scenes) == (
+        first.frames,
+        first.moves,
+        first.restarts,
+        first.scenes,
+    )

@@ -265,7 +265,7 @@ def test_the_code_entry_ignores_letters_that_are_not_ascii(display, ctx):
 def test_a_pulled_display_saves_the_game_and_says_so_in_one_line(tmp_path):
     """The X server dies mid-game: the move just made is on disk, one line, exit 1."""
     sys.path.insert(0, str(ROOT / "tools"))
-    from xsession import missing, start_xvfb, window_of, xdotool
+    from xsession import forget, missing, start_xvfb, window_of, xdotool
 
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real X window")
@@ -292,6 +292,7 @@ def test_a_pulled_display_saves_the_game_and_says_so_in_one_line(tmp_path):
     finally:
         server.kill()
         server.wait()
+        forget(display)
     assert child.wait(timeout=20) == 1
     err = child.stderr.read()
     assert err.count("\n") == 1 and "the display went away; the game is saved" in err

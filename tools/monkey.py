@@ -144,6 +144,8 @@ class Monkey:
 
     def __init__(self, seed: int, kiosk: bool, home: Path) -> None:
         self.rng = random.Random(seed)
+        self.deals = random.Random(f"deals {seed}")
+        """The new games' deals, the same for a seed in every run (and across restarts)."""
         self.kiosk = kiosk
         self.home = home
         self.report = Report(seed)
@@ -158,6 +160,7 @@ class Monkey:
         )
         storage = Storage(self.home / "config", self.home / "data", background=True)
         session = Session.open(args, config, storage)
+        session.ctx.deals = self.deals
         session.loop.run(max_frames=1)
         return session
 

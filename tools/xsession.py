@@ -13,6 +13,7 @@ import os
 import random
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -30,36 +31,66 @@ def start_xvfb(size: tuple[int, int] = (1920, 1080)) -> tuple[subprocess.Popen, 
 
     The number is picked at random from 100 to 999 (display :0 and its neighbours are
     where other servers, and the stale lock of a killed one, are met: a client then and
-    again found no server there), and Xvfb tells through ``-displayfd`` when it is ready.
+    again found no server there), skipping numbers whose lock names a live process, and
+    Xvfb tells through ``-displayfd`` when it is ready. When none starts, the
+    RuntimeError carries what the last Xvfb printed.
     """
-    numbers = random.sample(range(100, 1000), 20)
-    for number in numbers:
-        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+    said = ""
+    for number in random.sample(range(100, 1000), 40):
+        if _held(number):
             continue
         read_end, write_end = os.pipe()
-        server = subprocess.Popen(
-            [
-                "Xvfb",
-                f":{number}",
-                "-displayfd",
-                str(write_end),
-                "-screen",
-                "0",
-                f"{size[0]}x{size[1]}x24",
-                "-nolisten",
-                "tcp",
-            ],
-            pass_fds=(write_end,),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        os.close(write_end)
-        with os.fdopen(read_end, "rb") as pipe:
-            told = pipe.readline().strip().decode()
-        if told == str(number):
-            return server, f":{number}"
-        _end(server)  # the number was taken after all: the next one
-    raise RuntimeError("Xvfb did not start")
+        with tempfile.TemporaryFile() as errors:
+            server = subprocess.Popen(
+                [
+                    "Xvfb",
+                    f":{number}",
+                    "-displayfd",
+                    str(write_end),
+                    "-screen",
+                    "0",
+                    f"{size[0]}x{size[1]}x24",
+                    "-nolisten",
+                    "tcp",
+                ],
+                pass_fds=(write_end,),
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+            )
+            os.close(write_end)
+            with os.fdopen(read_end, "rb") as pipe:
+                told = pipe.readline().strip().decode()
+            if told == str(number):
+                return server, f":{number}"
+            _end(server)  # the number was taken after all: the next one
+            errors.seek(0)
+            said = errors.read().decode(errors="replace").strip()[-600:]
+    raise RuntimeError(f"Xvfb did not start; the last one printed: {said or 'nothing'}")
+
+
+def _held(number: int) -> bool:
+    """Whether display ``number``'s lock file names a process that is alive."""
+    try:
+        pid = int(Path(f"/tmp/.X{number}-lock").read_text().strip())
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True  # unreadable or half written: someone else's, or being made
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def forget(display: str) -> None:
+    """Remove the socket and lock a killed server of ``display`` (":N") left behind."""
+    number = display.lstrip(":")
+    for leftover in (Path(f"/tmp/.X11-unix/X{number}"), Path(f"/tmp/.X{number}-lock")):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 @contextlib.contextmanager

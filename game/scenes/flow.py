@@ -72,7 +72,7 @@ class Flow:
     def new_game(self, under: Scene, kind: GameKind | None = None) -> Scene:
         """A random deal of ``kind`` (the current game's kind by default)."""
         chosen = kind if kind is not None else self.ctx.kind
-        return self.start(under, chosen.random)
+        return self.start(under, lambda: chosen.random(self.ctx.deals))
 
     def deal(self, under: Scene, code: str) -> Scene:
         """The deal of ``code``, of whatever game the code names."""

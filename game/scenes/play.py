@@ -379,7 +379,7 @@ class PlayScene(Scene):
 
     def new_game(self) -> Scene:
         """A fresh random deal of the same game (nothing to ask: see ask_new_game)."""
-        return self.flow.play(self.kind.random())
+        return self.flow.play(self.kind.random(self.ctx.deals))
 
     def replay(self) -> Scene:
         """The same deal from the start."""
