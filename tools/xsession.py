@@ -77,11 +77,11 @@ def _held(number: int) -> bool:
     except (OSError, ValueError):
         return True  # unreadable or half written: someone else's, or being made
     try:
-        os.kill(pid, 0)
+        os.kill(pid, 0)  # PermissionError too means the process is there
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass
     return True
 
 

@@ -468,9 +468,9 @@ class PlayScene(Scene):
 
     def _warm(self) -> None:
         """Prepare what the next tap may need, for up to :data:`WARM_SECONDS` per idle
-        step: tiles of the looks the board expects next. Once all is ready for this
-        position, nothing more is looked at until the position, the size or the
-        settings change."""
+        step: tiles of the looks on the table and of those the board expects next. Once
+        all is ready for this position, nothing more is looked at until the position, the
+        size or the settings change."""
         settings = self.ctx.settings
         key = (
             self.layout.size,
@@ -482,15 +482,16 @@ class PlayScene(Scene):
             return
         self.view.tiles.felt(self.layout).prepare()
         deadline = time.perf_counter() + WARM_SECONDS
-        looks = self.board.future_looks(self.layout, settings)
+        # The looks on the table first: a full repaint paints its slots without tiles.
+        now = list(self.board.looks(self.layout, settings, {}).items())
+        looks = [*now, *self.board.future_looks(self.layout, settings)]
         tiles = self.view.tiles
         for name, look in looks:
             if not tiles.has(name, look):
                 tiles.tile(self.layout, name, look, self.ctx.art)
                 if time.perf_counter() > deadline:
                     return
-        now = self.board.looks(self.layout, settings, {})
-        tiles.forget_except([*now.items(), *looks])
+        tiles.forget_except(looks)
         if self._warmed is None:  # the first time since the start or a resize: what the
             memory.give_back()  # rendering of the table left over goes back (1-2 MB)
         self._warmed = key

@@ -145,8 +145,8 @@ class TableView:
     def _draw_all(
         self, surface: pygame.Surface, frame: Frame, layout: Layout, art: CardArt
     ) -> None:
-        self.tiles.felt(layout).paint(surface, (0, 0), surface.get_rect(), places=False)
-        self._draw_slots(surface, frame, layout, art, list(layout.slots))
+        self.tiles.felt(layout).paint(surface, (0, 0), surface.get_rect())
+        self._draw_slots(surface, frame, layout, art, list(layout.slots), on_felt=True)
         self._draw_bar(surface, frame, layout)
         self._draw_sprites(surface)
         self._draw_message(surface, frame, layout)
@@ -160,11 +160,16 @@ class TableView:
         layout: Layout,
         art: CardArt,
         names: list[str],
+        on_felt: bool = False,
     ) -> None:
-        """The slots ``names`` from their tiles, then the focus ring and the labels."""
+        """The slots ``names`` from their tiles (``on_felt``: painted onto the felt just
+        drawn, where a tile is not made yet), then the focus ring and the labels."""
         for name in names:
-            tile, area = self.tiles.tile(layout, name, frame.looks[name], art)
-            surface.blit(tile, area)
+            if on_felt:
+                self.tiles.paint_on(surface, layout, name, frame.looks[name], art)
+            else:
+                tile, area = self.tiles.tile(layout, name, frame.looks[name], art)
+                surface.blit(tile, area)
         width = layout.card[0]
         if frame.focus is not None and frame.focus in names:
             look = frame.looks[frame.focus]

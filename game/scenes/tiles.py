@@ -128,6 +128,23 @@ class SlotTiles:
         self._tiles[key] = tile
         return tile, area
 
+    def paint_on(
+        self, surface: pygame.Surface, layout: Layout, name: str, look: SlotLook, art: CardArt
+    ) -> None:
+        """Paint the slot straight onto ``surface``, whose felt (with the slots' empty
+        places) is there already, clipped to its area: what its tile would show there,
+        without making the tile (a full repaint, as after a resize, where most tiles are
+        new; they are made when first needed or in the idle steps after)."""
+        if (name, look) in self._tiles:
+            tile, area = self.tile(layout, name, look, art)
+            surface.blit(tile, area)
+            return
+        area = self.area(layout, name)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
+        self._paint(surface, layout, name, look, art, (0, 0))
+        surface.set_clip(clip)
+
     def _paint(
         self,
         surface: pygame.Surface,
