@@ -1,5 +1,7 @@
 """Repainting only what changed gives exactly the picture of a full repaint, frame by frame."""
 
+import os
+
 import pytest
 from ui_helpers import Driver, pygame
 
@@ -140,3 +142,23 @@ def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(dis
         driver.frames(20)
     partial = [r for r in results if r is not None]
     assert len(partial) > 0.8 * len(results)
+
+
+def _rss_mb():
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads /proc (Linux)")
+def test_painting_a_whole_4k_felt_keeps_no_window_sized_copy(display):
+    """The felt's strips across and down the window are scaled through copies of their
+    own: the surface kept for repairs does not grow to the window (33 MB at 4K)."""
+    from game.layout import compute_layout
+    from game.scenes.felt import Felt
+
+    layout = compute_layout(3797, 2139, "arc16")  # not a whole number of blocks
+    screen = pygame.Surface(layout.size, 0, pygame.display.get_surface())
+    felt = Felt(layout)
+    before = _rss_mb()
+    felt.paint(screen, (0, 0), screen.get_rect())
+    assert _rss_mb() - before < 12, "the felt kept a window-sized surface"

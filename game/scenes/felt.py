@@ -30,6 +30,8 @@ EDGE_LIMIT = 1_600_000
 2560x1440's are (3 to 6 MB), a 4K window's are not (12 MB: its memory budget)."""
 DIRECT = 256 * 256
 """Areas larger than this are scaled straight into the target, not through a copy."""
+SCRATCH_LIMIT = 2 * DIRECT
+"""The largest surface kept to scale the blocks into (:meth:`Felt._copy`), in pixels."""
 
 
 class Felt:
@@ -146,10 +148,15 @@ class Felt:
         size = ((right - left) * BLOCK, (bottom - top) * BLOCK)
         scratch = self._scratch
         if scratch is None or scratch.get_width() < size[0] or scratch.get_height() < size[1]:
-            # one surface to scale into, kept and grown: a repair allocates nothing
+            # one surface to scale into, kept and grown: a repair allocates nothing; but
+            # a window-long strip gets one of its own (not kept: a strip across the window
+            # and one down it would grow it to the whole window's size: 33 MB at 4K)
             width = max(size[0], scratch.get_width() if scratch is not None else 0)
             height = max(size[1], scratch.get_height() if scratch is not None else 0)
-            scratch = self._scratch = pygame.Surface((width, height), 0, self._blocks)
+            if width * height > SCRATCH_LIMIT:
+                scratch = pygame.Surface(size, 0, self._blocks)
+            else:
+                scratch = self._scratch = pygame.Surface((width, height), 0, self._blocks)
         pygame.transform.scale(blocks, size, scratch.subsurface(((0, 0), size)))
         target.blit(scratch, area.move(offset), area.move(-left * BLOCK, -top * BLOCK))
 
