@@ -10,7 +10,7 @@ from conftest import solver_cli
 from crescent_helpers import ACE_UP, KING_DOWN, crescent, random_text, suit_run
 
 from game.rules import REDEAL, VARIANTS, CardMove, Crescent, Outcome, format_code
-from game.rules.solver import Verdict, solve_crescent
+from game.rules.solver import Verdict, crescent_search, solve_crescent
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,8 +64,10 @@ def _brute_force_winnable(game):
 
 
 def _agree_with_brute_force(rng, count, **table):
-    """Solve ``count`` random positions, each checked against brute force; the verdicts."""
+    """Solve ``count`` random positions, each checked against brute force; the verdicts,
+    and how many searches after a late redeal were set aside on the way."""
     verdicts = {True: 0, False: 0}
+    set_aside = 0
     for _ in range(count):
         text = random_text(rng, sequence=0.1, **table)
         expected = _brute_force_winnable(Crescent.from_position(text))
@@ -73,17 +75,36 @@ def _agree_with_brute_force(rng, count, **table):
         solution = solve_crescent(game)
         assert solution.verdict is (Verdict.WIN if expected else Verdict.NO_WIN), text
         verdicts[expected] += 1
+        set_aside += solution.set_aside
         for move in solution.line:
             game.play(move)
         assert (game.outcome is Outcome.WON) is expected
-    return verdicts
+    return verdicts, set_aside
 
 
 @pytest.mark.parametrize(("redeals", "most_left"), [(0, 16), (1, 12), (2, 9)])
 def test_every_verdict_on_small_positions_agrees_with_brute_force_search(redeals, most_left):
     rng = random.Random(40 + redeals)
-    verdicts = _agree_with_brute_force(rng, 40, most_left=most_left, redeals=redeals, piles=6)
+    verdicts, _ = _agree_with_brute_force(rng, 40, most_left=most_left, redeals=redeals, piles=6)
     assert verdicts[True] >= 2 and verdicts[False] >= 2  # both kinds were really checked
+
+
+@pytest.mark.parametrize(("redeals", "most_left"), [(1, 12), (2, 10)])
+def test_searches_set_aside_after_a_late_redeal_still_give_every_verdict_right(
+    monkeypatch, redeals, most_left
+):
+    # The search after an attempt's last redeals is set aside once it takes its share of
+    # the attempt; what it left is unsure, never lost. With the shares as small as they
+    # go (one node in the first attempts, growing with them), nearly every such search is
+    # set aside at first, and every verdict must still agree with brute force.
+    monkeypatch.setattr(crescent_search, "SET_ASIDE_MIN", 1)
+    monkeypatch.setattr(crescent_search, "SET_ASIDE_SHARES", (150, 150))
+    rng = random.Random(60 + redeals)
+    verdicts, set_aside = _agree_with_brute_force(
+        rng, 30, most_left=most_left, redeals=redeals, piles=6
+    )
+    assert verdicts[True] >= 2 and verdicts[False] >= 2
+    assert set_aside >= 30  # the setting aside was really exercised
 
 
 @pytest.mark.parametrize(("redeals", "most_left", "piles"), [(0, 24, 2), (1, 15, 3)])
@@ -91,7 +112,9 @@ def test_positions_proved_lost_by_a_locked_pile_are_lost_by_brute_force(redeals,
     # Few piles and many cards make common the locks the solver looks for: a card that
     # must leave its pile before one below it can go home, with no neighbour to go onto.
     rng = random.Random(50 + redeals)
-    verdicts = _agree_with_brute_force(rng, 40, most_left=most_left, redeals=redeals, piles=piles)
+    verdicts, _ = _agree_with_brute_force(
+        rng, 40, most_left=most_left, redeals=redeals, piles=piles
+    )
     assert verdicts[False] >= 20
 
 
