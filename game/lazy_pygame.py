@@ -12,6 +12,9 @@ The package made by :func:`window_half` completes itself the first time anybody 
 for a name it lacks (``pygame.font``, ``pygame.init``), so nothing can see a half pygame:
 ``import pygame`` anywhere afterwards gets the same module, whole or made whole on first
 use. A frozen build, or anything unexpected on the way, imports pygame the usual way.
+
+Whole but for the mixer (:data:`DEFERRED`): it is imported when first asked for, by
+``import pygame.mixer`` or by the name ``pygame.mixer`` (or ``pygame.Sound``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,14 @@ WINDOW_MODULES = ("base", "constants", "rect", "color", "surface", "display", "w
 """The submodules the window needs first, in the order they stand on each other."""
 FIRST_NAMES = {"Rect": "rect", "Color": "color", "Surface": "surface", "Window": "window"}
 """Names pygame's ``__init__`` takes from them (and ``*`` of base and constants)."""
+
+DEFERRED = ("mixer_music", "mixer")
+"""Submodules that the package's ``__init__`` imports and :func:`whole` leaves for their
+first use: they load SDL_mixer and the codec libraries it links (MIDI, MP3, Opus, FLAC,
+Vorbis, WavPack, tracker modules: 3 MB of memory), and the game plays its own PCM, from
+its first sound effect on (game/sound.py)."""
+MIXER_NAMES = {"mixer": "mixer", "mixer_music": "mixer_music", "Sound": "mixer", "Channel": "mixer"}
+"""Names of the package that come from the deferred modules, and the module of each."""
 
 _spec: Any = None
 """The package's import spec while it is half imported; None once whole or never split."""
@@ -76,6 +87,10 @@ def whole() -> ModuleType:
     if spec is None:
         return package
     _completing = True
+    # None in sys.modules makes the __init__'s "import pygame.mixer" fail as a pygame
+    # built without its mixer would, which it allows for
+    deferred = [f"pygame.{name}" for name in DEFERRED if f"pygame.{name}" not in sys.modules]
+    sys.modules.update(dict.fromkeys(deferred))
     try:
         spec.loader.exec_module(package)
     except BaseException:
@@ -83,9 +98,27 @@ def whole() -> ModuleType:
         raise
     finally:
         _completing = False
-        if package.__dict__.get("__getattr__") is _complete_on_use:
-            del package.__dict__["__getattr__"]
+        for name in deferred:
+            del sys.modules[name]
+        for name in MIXER_NAMES:
+            if f"pygame.{MIXER_NAMES[name]}" in deferred:
+                package.__dict__.pop(name, None)  # the stand-in saying "not available"
+        package.__getattr__ = _load_deferred  # type: ignore[attr-defined]
     return package
+
+
+def quit_pygame() -> None:
+    """``pygame.quit()``, without importing the :data:`DEFERRED` modules never used: it
+    imports each module it knows of to shut it (3 MB and a few milliseconds at exit)."""
+    import pygame
+
+    unused = [f"pygame.{name}" for name in DEFERRED if f"pygame.{name}" not in sys.modules]
+    sys.modules.update(dict.fromkeys(unused))  # an import that fails is one it skips
+    try:
+        pygame.quit()
+    finally:
+        for name in unused:
+            del sys.modules[name]
 
 
 def is_whole() -> bool:
@@ -98,6 +131,16 @@ def _complete_on_use(name: str) -> Any:
     if _completing or _spec is None:
         raise AttributeError(f"module 'pygame' has no attribute {name!r}")
     return getattr(whole(), name)
+
+
+def _load_deferred(name: str) -> Any:
+    """The whole package's module ``__getattr__``: import a deferred module when first
+    asked for (``pygame.mixer``, ``pygame.Sound``...)."""
+    module_name = MIXER_NAMES.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'pygame' has no attribute {name!r}")
+    module = importlib.import_module(f"pygame.{module_name}")
+    return module if module_name == name else getattr(module, name)
 
 
 def _import_whole() -> ModuleType:

@@ -17,6 +17,7 @@ from .catalog import game_for_code, kind_by_key
 from .context import Context
 from .display import Display, show_window, when_lost
 from .kiosk import KioskConfig
+from .lazy_pygame import quit_pygame
 from .loop import Loop
 from .scenes.base import Quit, Scene
 from .scenes.flow import Flow
@@ -130,7 +131,8 @@ class Session:
 
     def run(self, max_frames: int | None = None) -> None:
         """Play until the player quits (or ``max_frames`` frames have run)."""
-        # The table first; the sounds (about 0.2 s to make) right after it is shown.
+        # The table first; the sounds (about 0.2 s to make) right after it is shown, and
+        # the mixer with the first of them.
         self.loop.run(max_frames=1)
         trace("first_frame", size=list(self.display.surface.get_size()))
         # What the first frame does not need comes after it: the idle loop's waiter, the
@@ -148,7 +150,7 @@ class Session:
                 ),
             )
         if not self.loop.quit:
-            self.sounds.start()
+            self.sounds.prepare()
             self.loop.run(max_frames)
 
     def close(self) -> None:
@@ -163,7 +165,7 @@ class Session:
             self.sounds.stop()
             loop = self.loop
             trace("exit", frames=loop.frames, draws=loop.draws, sim_time=round(loop.sim_time, 3))
-            pygame.quit()
+            quit_pygame()
 
 
 def log_path(storage: Storage) -> Path:

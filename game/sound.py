@@ -2,8 +2,9 @@
 
 :func:`synthesize` is pure Python (``array`` and ``math``): it turns an effect's name into 16-bit
 signed little-endian PCM, so the tests can inspect the sounds without an audio device.
-:class:`Sounds` starts the mixer when asked, builds the effects once and plays them; on a machine
-without audio (or with sound switched off) every call quietly does nothing.
+:class:`Sounds` starts the mixer when asked (or, prepared, with the first effect), builds the
+effects once and plays them; on a machine without audio (or with sound switched off) every call
+quietly does nothing.
 
 Importing this module does not import pygame or touch the mixer.
 """
@@ -204,20 +205,34 @@ def _recipe(name: str) -> _Effect:
         raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}") from None
 
 
-def _tone(note: _Note, count: int, rate: int) -> list[float]:
-    """``count`` samples of one note from its start, at its own level."""
-    tone = [0.0] * count
+def _silence(count: int) -> array[float]:
+    """``count`` samples of silence (samples are arrays of doubles, not lists of Python
+    floats: an effect is 10-90 thousand samples, and a list of them leaves megabytes of
+    emptied memory pools behind once the PCM is made)."""
+    return array("d", bytes(8 * count))
+
+
+def _tone(note: _Note, count: int, rate: int) -> array[float]:
+    """Up to ``count`` samples of one note from its start, at its own level (a steady note
+    ends where its partials have died away: silence needs no samples)."""
     if note.glide_to is None:
         # Steady pitch: each partial is a decaying phasor, turned by one complex multiply a sample.
-        for multiple, level in note.partials:
+        # Past ~11.5 time constants a partial is below 1e-5 of its start: leave it out.
+        spans = [
+            min(count, math.ceil(11.5 * note.decay / multiple * rate))
+            for multiple, _level in note.partials
+        ]
+        tone = _silence(max(spans, default=0))
+        for index, ((multiple, level), span) in enumerate(zip(note.partials, spans, strict=True)):
             shrink = math.exp(-multiple / (note.decay * rate))
             angle = 2.0 * math.pi * note.freq * multiple / rate
             turn = complex(shrink * math.cos(angle), shrink * math.sin(angle))
-            # Past ~11.5 time constants the partial is below 1e-5 of its start: leave it out.
-            span = min(count, math.ceil(11.5 * note.decay / multiple * rate))
             phasors = accumulate(repeat(turn, span - 1), mul, initial=complex(note.level * level))
-            tone[:span] = map(add, tone[:span], map(_IMAG, phasors))
+            partial = map(_IMAG, phasors)
+            # (the first partial onto silence: 0.0 + x is x, so it is written, not added)
+            tone[:span] = array("d", partial if index == 0 else map(add, tone[:span], partial))
     else:
+        tone = _silence(count)
         ratio = note.glide_to / note.freq
         glide = max(1, round(note.glide * rate))
         phase = 0.0
@@ -229,18 +244,20 @@ def _tone(note: _Note, count: int, rate: int) -> list[float]:
             tone[i] = note.level * value
             phase += 2.0 * math.pi * note.freq * ratio ** min(1.0, i / glide) / rate
     attack = max(1, round(note.attack * rate))
-    for i in range(min(attack, count)):
+    for i in range(min(attack, len(tone))):
         tone[i] *= i / attack
     return tone
 
 
-def _render(effect: _Effect, rate: int) -> list[float]:
+def _render(effect: _Effect, rate: int) -> array[float]:
     """The effect as mono samples in -1..1, faded at both ends and scaled to its peak."""
     count = max(1, round(effect.duration * rate))
-    samples = [0.0] * count
+    samples = _silence(count)
     for note in effect.notes:
         first = min(count, round(note.start * rate))
-        samples[first:] = map(add, samples[first:], _tone(note, count - first, rate))
+        tone = _tone(note, count - first, rate)
+        end = first + len(tone)
+        samples[first:end] = array("d", map(add, samples[first:end], tone))
     fade_in = max(1, round(FADE_IN * rate))
     fade_out = max(1, round(max(FADE_OUT, RELEASE * effect.duration) * rate))
     for i in range(min(fade_in, count)):
@@ -251,7 +268,7 @@ def _render(effect: _Effect, rate: int) -> list[float]:
     loudest = max(map(abs, samples))
     if loudest > 0.0:
         scale = effect.peak / loudest
-        samples = [s * scale for s in samples]
+        samples = array("d", (s * scale for s in samples))
     return samples
 
 
@@ -264,7 +281,7 @@ def synthesize(name: str, rate: int = RATE, channels: int = CHANNELS) -> bytes:
     effect = _recipe(name)
     if rate < 1 or channels < 1:
         raise ValueError(f"need a positive rate and channel count, not {rate} Hz x {channels}")
-    mono = array("h", [round(sample * FULL_SCALE) for sample in _render(effect, rate)])
+    mono = array("h", (round(sample * FULL_SCALE) for sample in _render(effect, rate)))
     pcm = array("h", bytes(len(mono) * channels * 2))
     for channel in range(channels):
         pcm[channel::channels] = mono
@@ -297,9 +314,10 @@ def _quiet_stderr() -> Iterator[None]:
 class Sounds:
     """Short synthesized effects. Every method is safe to call when audio is unavailable.
 
-    Construct freely (nothing touches the mixer), call :meth:`start` once pygame is up,
-    :meth:`play` on game events and :meth:`stop` on the way out. SDL's own environment is
-    honoured: ``SDL_AUDIODRIVER=dummy`` gives a working mixer that plays into silence.
+    Construct freely (nothing touches the mixer), call :meth:`start` once pygame is up
+    (or :meth:`prepare`, and the first effect starts it), :meth:`play` on game events and
+    :meth:`stop` on the way out. SDL's own environment is honoured:
+    ``SDL_AUDIODRIVER=dummy`` gives a working mixer that plays into silence.
     """
 
     def __init__(self, enabled: bool = True) -> None:
@@ -315,6 +333,8 @@ class Sounds:
         self._format: tuple[int, int, int] | None = None
         self._pending: tuple[str, float] | None = None
         self._retry_at = 0.0
+        self._prepared = False
+        self._pcm_format: tuple[int, int, int] | None = None
 
     @property
     def available(self) -> bool:
@@ -326,6 +346,17 @@ class Sounds:
         """Whether the audio device is closed for now (:meth:`rest`); :meth:`play` reopens it."""
         return self._available and not self._open
 
+    def prepare(self) -> None:
+        """Build the effects for the format asked of the mixer, and leave the mixer for the
+        first effect asked for: :meth:`flush` starts it once that effect's frame is shown,
+        as after a rest (until then none of the mixer is loaded: 3 MB; with sound off, it
+        never is). Audio that turns out to be unavailable then stays quietly off."""
+        if self._started or self._prepared:
+            return
+        self._pcm = {name: synthesize(name, RATE, CHANNELS) for name in NAMES}
+        self._pcm_format = (RATE, -16, CHANNELS)
+        self._prepared = True
+
     def start(self) -> bool:
         """Start the mixer and build the effects (once); False, never an exception, if audio
         is unavailable (no device, no mixer module, a sample format this module cannot write)."""
@@ -334,14 +365,17 @@ class Sounds:
         self._started = True
         try:
             import pygame
-        except ImportError:
+            import pygame.mixer
+        except (ImportError, OSError):
             return False
         try:
             if not self._open_mixer():
                 return False
             self._format = pygame.mixer.get_init()
             rate, _size, channels = self._format
-            self._pcm = {name: synthesize(name, rate, channels) for name in NAMES}
+            if self._pcm_format != self._format:  # not prepared, or for another format
+                self._pcm = {name: synthesize(name, rate, channels) for name in NAMES}
+                self._pcm_format = self._format
             # Each Sound is made from its PCM when first played (one copy until then); one
             # made now shows that the mixer can make them at all.
             self._sounds = {NAMES[0]: pygame.mixer.Sound(buffer=self._pcm[NAMES[0]])}
@@ -357,6 +391,7 @@ class Sounds:
     def _open_mixer(self) -> bool:
         """Open the audio device in the one format :func:`synthesize` writes; False if not."""
         import pygame
+        import pygame.mixer
 
         with _quiet_stderr():
             pygame.mixer.init(frequency=RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
@@ -378,6 +413,9 @@ class Sounds:
         systems, and the tap must show first.
         """
         effect = _recipe(name)
+        if self.enabled and self._prepared and not self._started:
+            self._pending = (name, time.monotonic())  # the first effect: see prepare()
+            return
         if not (self.enabled and self._available):
             return
         if not self._open:
@@ -403,6 +441,10 @@ class Sounds:
         name, asked = self._pending
         self._pending = None
         now = time.monotonic()
+        if self._prepared and not self._started:
+            if self.start() and now - asked < PENDING_FOR:
+                self.play(name)
+            return
         if now < self._retry_at or not self._available:
             return
         self._wake()
@@ -447,6 +489,7 @@ class Sounds:
     def stop(self) -> None:
         """Shut the mixer down if :meth:`start` started it; nothing plays until the next start."""
         self._join_closing()
+        self._prepared = False
         if not self._available:
             return
         self._available = False
@@ -459,8 +502,8 @@ class Sounds:
 
 
 def _quit_mixer() -> None:
-    """pygame.mixer.quit(), never raising (it is only called once pygame has imported)."""
-    with contextlib.suppress(Exception):
-        import pygame
-
-        pygame.mixer.quit()
+    """pygame.mixer.quit(), never raising; nothing if the mixer was never imported."""
+    mixer = sys.modules.get("pygame.mixer")
+    if mixer is not None:
+        with contextlib.suppress(Exception):
+            mixer.quit()

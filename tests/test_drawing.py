@@ -162,3 +162,64 @@ def test_painting_a_whole_4k_felt_keeps_no_window_sized_copy(display):
     before = _rss_mb()
     felt.paint(screen, (0, 0), screen.get_rect())
     assert _rss_mb() - before < 12, "the felt kept a window-sized surface"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3797, 2139), (1080, 1920), (641, 479)])
+def test_a_felt_paints_the_same_pixels_before_and_after_its_edges_are_prepared(display, size):
+    """Kept shaded edges (:meth:`Felt.prepare`) are a way of painting, not a look: the
+    window, and any part of it painted alone, comes out the same either way."""
+    from game.layout import compute_layout
+    from game.scenes.felt import Felt
+
+    layout = compute_layout(*size, "arc16")
+    fresh, prepared = Felt(layout), Felt(layout)
+    prepared.prepare()
+    pictures = []
+    for felt in (fresh, prepared):
+        screen = pygame.Surface(layout.size, 0, pygame.display.get_surface())
+        felt.paint(screen, (0, 0), screen.get_rect())
+        parts = [pygame.Rect(0, 0, 150, 210), pygame.Rect(size[0] - 157, size[1] - 203, 157, 203)]
+        parts += [pygame.Rect(size[0] // 3 + 1, 2, 301, 97), pygame.Rect(3, size[1] // 2, 90, 333)]
+        for part in parts:
+            tile = pygame.Surface(part.size, 0, screen)
+            felt.paint(tile, (0, 0), part)
+            pictures.append(pygame.image.tobytes(tile, "RGB"))
+        pictures.append(pygame.image.tobytes(screen, "RGB"))
+    half = len(pictures) // 2
+    assert pictures[:half] == pictures[half:]
+
+
+def _heap_in_use():
+    """Bytes malloc has handed out and not taken back (glibc), or None elsewhere."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        names = ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks")
+        _fields_ = [
+            (name, ctypes.c_size_t) for name in (*names, "uordblks", "fordblks", "keepcost")
+        ]
+
+    try:
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    except (OSError, AttributeError):
+        return None
+    mallinfo2.restype = MallInfo2
+    info = mallinfo2()
+    return info.uordblks + info.hblkhd
+
+
+@pytest.mark.skipif(_heap_in_use() is None, reason="counts glibc's heap")
+@pytest.mark.parametrize(("size", "megabytes"), [((1920, 1080), 1.2), ((3840, 2160), 4.5)])
+def test_a_felt_keeps_its_shaded_edges_in_a_byte_a_pixel(display, size, megabytes):
+    """The felt has a handful of shades: its edges kept at full size (0.8 million pixels
+    at 1920x1080, 3.3 million at 3840x2160) take a byte a pixel, not four."""
+    from game.layout import compute_layout
+    from game.scenes.felt import Felt
+
+    pygame.display.set_mode(size)
+    layout = compute_layout(*size, "arc12")
+    felt = Felt(layout)
+    before = _heap_in_use()
+    felt.prepare()
+    kept = (_heap_in_use() - before) / 2**20
+    assert kept < megabytes, f"{kept:.2f} MB"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -372,3 +373,75 @@ def test_a_device_that_will_not_reopen_is_tried_again_later(
     assert not sounds.resting  # the device is back
     assert pygame.mixer.get_busy()
     sounds.stop()
+
+
+@pytest.mark.usefixtures("dummy_audio")
+def test_prepared_effects_start_the_mixer_with_the_first_one_asked_for() -> None:
+    """The session prepares the effects at start and the mixer opens with the first
+    effect, once its frame is shown (as after a rest): until then nothing of it runs."""
+    sounds = Sounds()
+    sounds.prepare()
+    assert pygame.mixer.get_init() is None
+    sounds.play("select")  # waits for the frame to be shown
+    assert pygame.mixer.get_init() is None
+    sounds.flush()  # the loop's call once the frame is shown
+    assert sounds.available and not sounds.resting
+    assert pygame.mixer.get_init() is not None
+    assert pygame.mixer.get_busy()  # the effect asked for really plays
+    sounds.play("pair")  # the mixer is open now: straight away
+    assert pygame.mixer.get_busy()
+    sounds.stop()
+    assert pygame.mixer.get_init() is None
+
+
+def test_prepared_effects_without_a_device_play_nothing_and_never_raise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = Sounds()
+    sounds.prepare()
+    sounds.play("pair")
+    sounds.flush()
+    assert not sounds.available
+    sounds.play("win")
+    sounds.flush()
+    sounds.stop()
+
+
+@pytest.mark.usefixtures("dummy_audio")
+def test_prepared_effects_switched_off_never_open_the_mixer() -> None:
+    sounds = Sounds(enabled=False)
+    sounds.prepare()
+    for name in NAMES:
+        sounds.play(name)
+        sounds.flush()
+    assert pygame.mixer.get_init() is None
+    sounds.stop()
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_preparing_the_effects_keeps_little_more_than_their_pcm() -> None:
+    """The synthesis works on arrays of samples, not lists of a million Python floats:
+    when it is done the process holds the PCM (0.4 MB), not megabytes of emptied pools."""
+    code = (
+        "import json\n"
+        "from game import memory\n"
+        "from game.sound import Sounds\n"
+        "def rss():\n"
+        "    with open('/proc/self/status') as status:\n"
+        "        return next(int(l.split()[1]) for l in status if l.startswith('VmRSS:')) / 1024\n"
+        "before = rss()\n"
+        "sounds = Sounds()\n"
+        "sounds.prepare()\n"
+        "memory.give_back()\n"
+        "print(json.dumps({'kept': rss() - before}))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    kept = json.loads(run.stdout)["kept"]
+    pcm = sum(len(synthesize(name)) for name in NAMES) / 2**20
+    assert 0.3 < pcm < 0.6
+    assert kept < pcm + 0.4, f"{kept:.2f} MB kept for {pcm:.2f} MB of PCM"

@@ -44,12 +44,14 @@ def test_the_window_opens_before_pygame_fonts_sound_or_the_rules_are_imported():
         "args = argparse.Namespace(window=(800, 600), fullscreen=False)\n"
         "show = show_window(args, None)\n"
         "import pygame\n"
-        "seen['after'] = [hasattr(pygame, n) for n in ('font', 'mixer', 'init', 'Vector2')]\n"
+        "seen['after'] = [hasattr(pygame, n) for n in ('font', 'init', 'Vector2')]\n"
+        "seen['mixer'] = 'pygame.mixer' in sys.modules\n"
         "seen['size'] = list(pygame.display.get_surface().get_size())\n"
         "print(json.dumps(seen))\n"
     )
     assert found["at_flip"] == []  # the window was shown with none of them imported
-    assert found["after"] == [True, True, True, True]  # and pygame is whole once it shows
+    assert found["after"] == [True, True, True]  # and pygame is whole once it shows
+    assert found["mixer"] is False  # but for the mixer, loaded with the first effect
     assert found["size"] == [800, 600]
 
 
@@ -69,6 +71,35 @@ def test_a_half_imported_pygame_completes_itself_on_first_use():
     assert found["half"] == [False, False]
     assert found["whole"] is True and found["same"] is True and found["text"] is True
     assert found["version"]
+
+
+def test_the_mixer_loads_when_first_used_and_not_with_the_rest_of_pygame():
+    """pygame's ``__init__`` would load SDL_mixer and the codec libraries it links
+    (MIDI, MP3, Opus, FLAC...: 3 MB); the game loads them with its first sound effect."""
+    found = _run(
+        "import json, sys\n"
+        "from game import lazy_pygame\n"
+        "lazy_pygame.window_half()\n"
+        "pygame = lazy_pygame.whole()\n"
+        "libs = lambda: sum('SDL2_mixer' in line for line in open('/proc/self/maps'))\n"
+        "before = ['pygame.mixer' in sys.modules, libs() > 0]\n"
+        "pygame.mixer.init(44100, -16, 2, 512)\n"  # the name alone loads it
+        "after = [pygame.mixer.get_init() is not None, pygame.Sound is pygame.mixer.Sound]\n"
+        "pygame.mixer.quit()\n"
+        "print(json.dumps({'before': before, 'after': after}))\n"
+    )
+    assert found == {"before": [False, False], "after": [True, True]}
+
+
+def test_the_game_runs_with_no_mixer_loaded_until_a_sound_plays(tmp_path):
+    found = _run(
+        "import json, sys\n"
+        "from game.app import main\n"
+        "status = main(['--deal', 'HM1-N-AAAAAAB', '--max-frames', '40'])\n"
+        "print(json.dumps({'status': status, 'mixer': 'pygame.mixer' in sys.modules}))\n",
+        HALFMOON_HOME=str(tmp_path),
+    )
+    assert found == {"status": 0, "mixer": False}
 
 
 def test_pygame_already_imported_is_used_as_it_is():

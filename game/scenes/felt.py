@@ -6,7 +6,10 @@ tile or a repaired rectangle by nearest-neighbour scaling: every pixel is the co
 its 4x4 block, so any part painted alone is exactly what a whole-window paint gives
 there (the partial-repaint test relies on it), and a resize costs no full-size surface.
 Its plain middle (about two thirds of the window) is a fill; the shaded edges around it
-are kept at full size once the table is idle, where they are small (up to 2560x1440).
+are kept at full size once the table is idle. The vignette has a handful of shades, so
+the blocks and the kept edges are 8-bit pictures with those shades as their palette: a
+byte a pixel (a 1920x1080 window's edges take 0.8 MB, not 3.3; a 4K window's 3.3 MB),
+and painted into the window they give exactly the colours of the shades.
 """
 
 from __future__ import annotations
@@ -25,9 +28,9 @@ BLOCK = 4
 """Window pixels per felt pixel, in each direction."""
 PLAIN = 0.45
 """The radius of the vignette's plain middle, as a share of the window's larger side."""
-EDGE_LIMIT = 1_600_000
-"""Pixels of shaded edges kept at full size (:meth:`Felt.prepare`): 1920x1080's and
-2560x1440's are (3 to 6 MB), a 4K window's are not (12 MB: its memory budget)."""
+EDGE_LIMIT = 4_000_000
+"""Pixels (bytes) of shaded edges kept at full size (:meth:`Felt.prepare`): up to a 4K
+window's (3.3 million); a 5K window's and larger are painted from the blocks."""
 DIRECT = 256 * 256
 """Areas larger than this are scaled straight into the target, not through a copy."""
 SCRATCH_LIMIT = 2 * DIRECT
@@ -43,7 +46,11 @@ class Felt:
         self._bounds = pygame.Rect((0, 0), layout.size)
         self._scratch: pygame.Surface | None = None
         width, height = layout.size
-        self._blocks = _vignette((math.ceil(width / BLOCK), math.ceil(height / BLOCK)))
+        # In the window's format, to scale straight into it (a byte a pixel once the
+        # edges are kept: then nothing is scaled)
+        self._blocks = _vignette(
+            (math.ceil(width / BLOCK), math.ceil(height / BLOCK)), pygame.display.get_surface()
+        )
         self._plain = _plain_middle(self._blocks, layout.size)
         self._places = list(layout.slots.values())
         self._place = _place(layout.card)
@@ -69,12 +76,13 @@ class Felt:
         if sum(strip.width * strip.height for strip in strips) > EDGE_LIMIT:
             self._edges = []
             return
+        shades = _vignette(self._blocks.get_size(), None)  # the same pixels, a byte each
         edges = []
         for strip in strips:
-            picture = pygame.Surface(strip.size, 0, self._blocks)
-            self._shaded(picture, strip, (-strip.left, -strip.top))
+            picture = _like(shades, strip.size)
+            self._shaded(picture, strip, (-strip.left, -strip.top), shades)
             edges.append((strip, picture))
-        self._edges = edges
+        self._edges, self._blocks = edges, shades
 
     def paint(
         self,
@@ -115,20 +123,37 @@ class Felt:
         if places:
             self._draw_places(target, area, offset)
 
-    def _shaded(self, target: pygame.Surface, area: pygame.Rect, offset: tuple[int, int]) -> None:
-        """Paint ``area`` from the blocks (the vignette's shades)."""
+    def _shaded(
+        self,
+        target: pygame.Surface,
+        area: pygame.Rect,
+        offset: tuple[int, int],
+        source: pygame.Surface | None = None,
+    ) -> None:
+        """Paint ``area`` from the blocks (the vignette's shades), or from ``source``,
+        the same blocks in another format."""
+        if source is None:
+            source = self._blocks
         inner = _whole_blocks(area)
-        if inner.width * inner.height <= DIRECT or not self._scale_into(target, inner, offset):
-            self._copy(target, area, offset)
+        if inner.width * inner.height <= DIRECT or not self._scale_into(
+            target, inner, offset, source
+        ):
+            self._copy(target, area, offset, source)
         else:
             for strip in _strips(area, inner):
-                self._copy(target, strip, offset)
+                self._copy(target, strip, offset, source)
 
     def _scale_into(
-        self, target: pygame.Surface, inner: pygame.Rect, offset: tuple[int, int]
+        self,
+        target: pygame.Surface,
+        inner: pygame.Rect,
+        offset: tuple[int, int],
+        source: pygame.Surface,
     ) -> bool:
         """Scale whole blocks straight into the target; False when formats differ."""
-        blocks = self._blocks.subsurface(
+        if target.get_bitsize() != source.get_bitsize():
+            return False
+        blocks = source.subsurface(
             inner.left // BLOCK, inner.top // BLOCK, inner.width // BLOCK, inner.height // BLOCK
         )
         place = inner.move(offset).clip(target.get_rect())
@@ -140,13 +165,21 @@ class Felt:
             return False
         return True
 
-    def _copy(self, target: pygame.Surface, area: pygame.Rect, offset: tuple[int, int]) -> None:
+    def _copy(
+        self,
+        target: pygame.Surface,
+        area: pygame.Rect,
+        offset: tuple[int, int],
+        source: pygame.Surface,
+    ) -> None:
         """Scale the blocks covering ``area`` into a copy, and blit the part wanted."""
         left, top = area.left // BLOCK, area.top // BLOCK
         right, bottom = math.ceil(area.right / BLOCK), math.ceil(area.bottom / BLOCK)
-        blocks = self._blocks.subsurface(left, top, right - left, bottom - top)
+        blocks = source.subsurface(left, top, right - left, bottom - top)
         size = ((right - left) * BLOCK, (bottom - top) * BLOCK)
         scratch = self._scratch
+        if scratch is not None and scratch.get_bitsize() != source.get_bitsize():
+            scratch = self._scratch = None
         if scratch is None or scratch.get_width() < size[0] or scratch.get_height() < size[1]:
             # one surface to scale into, kept and grown: a repair allocates nothing; but
             # a window-long strip gets one of its own (not kept: a strip across the window
@@ -154,9 +187,9 @@ class Felt:
             width = max(size[0], scratch.get_width() if scratch is not None else 0)
             height = max(size[1], scratch.get_height() if scratch is not None else 0)
             if width * height > SCRATCH_LIMIT:
-                scratch = pygame.Surface(size, 0, self._blocks)
+                scratch = _like(source, size)
             else:
-                scratch = self._scratch = pygame.Surface((width, height), 0, self._blocks)
+                scratch = self._scratch = _like(source, (width, height))
         pygame.transform.scale(blocks, size, scratch.subsurface(((0, 0), size)))
         target.blit(scratch, area.move(offset), area.move(-left * BLOCK, -top * BLOCK))
 
@@ -197,45 +230,42 @@ def _plain_middle(blocks: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
     several times quicker than scaling and gives the same pixels. Worked out from the
     vignette's plain disc (see :func:`_vignette`), then checked pixel by pixel."""
     width, height = blocks.get_size()
-    small_w, small_h = _small_size((width, height))
-    centre_x, centre_y = small_w / 2, small_h * 0.45
-    radius = max(small_w, small_h) * PLAIN - 2  # the smooth scaling blurs its edge
-    best = (0.0, 0.0, 0.0, 0.0)
+    centre_x, centre_y = width / 2, height * 0.45
+    radius = max(width, height) * PLAIN - 2  # the disc's rim, drawn in whole blocks
+    best = (0.0, 0.0, 0.0)
     for step in range(1, 201):
         reach = radius * step / 200
-        up, down = min(reach, centre_y), min(reach, small_h - centre_y)
+        up, down = min(reach, centre_y), min(reach, height - centre_y)
         across = min(math.sqrt(max(0.0, radius**2 - reach**2)), centre_x)
-        if 2 * across * (up + down) > 2 * best[0] * (best[1] + best[2]):
-            best = (across, up, down, 0.0)
-    across, up, down, _ = best
-    scale_x, scale_y = width / small_w, height / small_h
-    rect = pygame.Rect(
-        math.ceil((centre_x - across) * scale_x) + 1,
-        math.ceil((centre_y - up) * scale_y) + 1,
-        0,
-        0,
-    )
-    rect.width = max(0, math.floor((centre_x + across) * scale_x) - 1 - rect.x)
-    rect.height = max(0, math.floor((centre_y + down) * scale_y) - 1 - rect.y)
+        if across * (up + down) > best[0] * (best[1] + best[2]):
+            best = (across, up, down)
+    across, up, down = best
+    rect = pygame.Rect(math.ceil(centre_x - across) + 1, math.ceil(centre_y - up) + 1, 0, 0)
+    rect.width = max(0, math.floor(centre_x + across) - 1 - rect.x)
+    rect.height = max(0, math.floor(centre_y + down) - 1 - rect.y)
     rect = rect.clip(blocks.get_rect())
-    colour = blocks.map_rgb(theme.FELT)
 
-    def plain(part: pygame.Rect) -> bool:
-        mask = pygame.mask.from_threshold(blocks.subsurface(part), colour, (1, 1, 1, 255))
-        return mask.count() == part.width * part.height
+    felt = blocks.map_rgb(theme.FELT)  # the pixel's value (an index when 8-bit)
+    unit = blocks.get_bytesize()
+    pixels = memoryview(blocks.get_buffer().raw).cast("B" if unit == 1 else "I")
+    pitch = blocks.get_pitch() // unit
+
+    def plain(start: int, stop: int, step: int) -> bool:
+        """Whether the pixels at offsets start, start + step, ... before stop are felt."""
+        return pixels[start:stop:step].tolist().count(felt) == len(range(start, stop, step))
 
     for _ in range(4):
         if rect.width <= 0 or rect.height <= 0:
             return pygame.Rect(0, 0, 0, 0)
-        # The plain part is convex (a disc, blurred at its edge): a rectangle whose four
-        # edges lie in it lies in it whole.
-        edges = [
-            pygame.Rect(rect.left, rect.top, rect.width, 1),
-            pygame.Rect(rect.left, rect.bottom - 1, rect.width, 1),
-            pygame.Rect(rect.left, rect.top, 1, rect.height),
-            pygame.Rect(rect.right - 1, rect.top, 1, rect.height),
-        ]
-        if all(plain(edge) for edge in edges):
+        # The plain part is convex (a disc): a rectangle whose four edges lie in it lies
+        # in it whole.
+        top, bottom = rect.top * pitch, (rect.bottom - 1) * pitch
+        if (
+            plain(top + rect.left, top + rect.right, 1)
+            and plain(bottom + rect.left, bottom + rect.right, 1)
+            and plain(top + rect.left, bottom + rect.left + 1, pitch)
+            and plain(top + rect.right - 1, bottom + rect.right, pitch)
+        ):
             return pygame.Rect(
                 rect.x * BLOCK, rect.y * BLOCK, rect.width * BLOCK, rect.height * BLOCK
             ).clip(pygame.Rect((0, 0), size))
@@ -261,25 +291,31 @@ def _strips(area: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     return [strip for strip in strips if strip.width > 0 and strip.height > 0]
 
 
-def _small_size(size: tuple[int, int]) -> tuple[int, int]:
-    """The size the vignette is drawn at: a sixth of the blocks'."""
-    return max(8, size[0] // 6), max(8, size[1] // 6)
-
-
-def _vignette(size: tuple[int, int]) -> pygame.Surface:
-    """The felt's colours at ``size``: drawn at a sixth of it, then scaled up smoothly; a
-    disc of :data:`PLAIN` times the larger side, in the middle, is the felt's own colour."""
-    small_size = _small_size(size)
-    small = pygame.Surface(small_size)
-    small.fill(theme.FELT)
-    centre = pygame.Vector2(small_size[0] / 2, small_size[1] * 0.45)
+def _vignette(size: tuple[int, int], display: pygame.Surface | None) -> pygame.Surface:
+    """The felt's colours at ``size``: rings darkening outwards; a disc of :data:`PLAIN`
+    times the larger side, in the middle, is the felt's own colour. In the format of a
+    32-bit ``display``; else 8-bit, the shades its palette. The pixels are the same."""
     steps = 12
-    for k in range(steps, 0, -1):
-        radius = max(small_size) * (0.45 + 0.6 * k / steps)
-        shade = [max(0, int(c - 18 * k / steps)) for c in theme.FELT]
-        pygame.draw.circle(small, shade, centre, radius)
-    pygame.draw.circle(small, theme.FELT, centre, max(small_size) * PLAIN)
-    display = pygame.display.get_surface()
-    if display is not None and display.get_bitsize() in (24, 32):
-        small = small.convert()  # in the display's format, so it scales straight into it
-    return pygame.transform.smoothscale(small, size)
+    shades = [tuple(max(0, int(c - 18 * k / steps)) for c in theme.FELT) for k in range(steps + 1)]
+    if display is not None and display.get_bitsize() == 32:
+        blocks = pygame.Surface(size, 0, display)
+    else:
+        blocks = pygame.Surface(size, 0, 8)
+        blocks.set_palette([*shades, *[shades[-1]] * (256 - len(shades))])
+    centre = pygame.Vector2(size[0] / 2, size[1] * 0.45)
+    farthest = math.hypot(max(centre.x, size[0] - centre.x), max(centre.y, size[1] - centre.y))
+    rings = [(shades[k], max(size) * (0.45 + 0.6 * k / steps)) for k in range(steps, 0, -1)]
+    covering = [colour for colour, radius in rings if radius > farthest + 1]
+    blocks.fill(covering[-1] if covering else theme.FELT)  # rings past the corners: a fill
+    for colour, radius in rings[len(covering) :]:
+        pygame.draw.circle(blocks, colour, centre, radius)
+    pygame.draw.circle(blocks, theme.FELT, centre, max(size) * PLAIN)
+    return blocks
+
+
+def _like(picture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """A new surface of ``size`` in ``picture``'s format (and palette)."""
+    surface = pygame.Surface(size, 0, picture)
+    if picture.get_bitsize() == 8:
+        surface.set_palette(picture.get_palette())
+    return surface
