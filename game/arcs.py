@@ -122,16 +122,26 @@ def _centres(
     bottom = play.bottom - margin - below - area_h / 2
     if right - left < 1 or bottom - top < 1:
         return None
-    unit = arc_points(1.0, 1.0, *shape, count, extra)
-    rx = (right - left) / (max(x for x, _ in unit) - min(x for x, _ in unit))
-    ry = (bottom - top) / (max(y for _, y in unit) - min(y for _, y in unit))
+    unit_w, unit_h = _unit_extent(shape, count, extra)
+    rx = (right - left) / unit_w
+    ry = (bottom - top) / unit_h
     offsets = arc_points(rx, ry, *shape, count, extra)
     xs = [x for x, _ in offsets]
     ys = [y for _, y in offsets]
     # Spacing by distance changes the extents a little: map them onto the area again.
-    sx = (right - left) / (max(xs) - min(xs))
-    sy = (bottom - top) / (max(ys) - min(ys))
-    return [(round(left + (x - min(xs)) * sx), round(top + (max(ys) - y) * sy)) for x, y in offsets]
+    min_x, max_y = min(xs), max(ys)
+    sx = (right - left) / (max(xs) - min_x)
+    sy = (bottom - top) / (max_y - min(ys))
+    return [(round(left + (x - min_x) * sx), round(top + (max_y - y) * sy)) for x, y in offsets]
+
+
+@lru_cache(maxsize=4 * len(SHAPES))
+def _unit_extent(shape: tuple[float, float], count: int, extra: bool) -> tuple[float, float]:
+    """The width and height of the points of the arc with radii 1."""
+    unit = arc_points(1.0, 1.0, *shape, count, extra)
+    xs = [x for x, _ in unit]
+    ys = [y for _, y in unit]
+    return max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _inner_block(

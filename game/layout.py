@@ -146,16 +146,18 @@ def _message_place(
 
 
 _LAST: dict[str, tuple[tuple[int, int], int]] = {}
-"""The window size and card width of each table's last layout: a guess for the next."""
+"""The play area's size and the card width of each table's last layout: a guess for the
+next."""
 
 
-def _guess(table: str, width: int, height: int) -> int | None:
-    """The card width of the last layout of ``table``, scaled to this window."""
+def _guess(table: str, play: Rect) -> int | None:
+    """The card width of the last layout of ``table``, scaled to this play area (not to
+    the window: the bar above which it ends takes a second row at some widths)."""
     last = _LAST.get(table)
     if last is None or last[1] <= 0:
         return None
     (last_w, last_h), card_w = last
-    return round(card_w * min(width / last_w, height / last_h))
+    return round(card_w * min(play.width / last_w, play.height / last_h))
 
 
 def fitting_arrangement(
@@ -229,8 +231,8 @@ def compute_layout(width: int, height: int, table: str = "arc12") -> Layout:
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, BUTTONS[table])
     play = Rect(0, 0, width, bar.top)
-    best = largest_cards(table, play, _guess(table, width, height))
-    _LAST[table] = ((width, height), best[0] if best else 0)
+    best = largest_cards(table, play, _guess(table, play))
+    _LAST[table] = (play.size, best[0] if best else 0)
     if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
         raise ValueError(f"no layout fits a window of {width}x{height}")
     card_w, arranged = best

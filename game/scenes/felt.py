@@ -232,31 +232,40 @@ def _plain_middle(blocks: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
     width, height = blocks.get_size()
     centre_x, centre_y = width / 2, height * 0.45
     radius = max(width, height) * PLAIN - 2  # the disc's rim, drawn in whole blocks
-    best = (0.0, 0.0, 0.0)
-    for step in range(1, 201):
-        reach = radius * step / 200
-        up, down = min(reach, centre_y), min(reach, height - centre_y)
+    # The rectangle's half height ("reach") where its area is largest: where it is not
+    # cut off by the picture's edges, where it is cut off above or below, or at the side.
+    edges = (centre_y, height - centre_y)
+    reaches = [
+        radius / math.sqrt(2),
+        math.sqrt(max(0.0, radius**2 - centre_x**2)),
+        *edges,
+        *((-edge + math.sqrt(edge**2 + 8 * radius**2)) / 4 for edge in edges),
+    ]
+
+    def extent(reach: float) -> tuple[float, float, float]:
+        reach = min(max(reach, 0.0), radius)
         across = min(math.sqrt(max(0.0, radius**2 - reach**2)), centre_x)
-        if across * (up + down) > best[0] * (best[1] + best[2]):
-            best = (across, up, down)
-    across, up, down = best
+        return across, min(reach, centre_y), min(reach, height - centre_y)
+
+    across, up, down = max(map(extent, reaches), key=lambda e: e[0] * (e[1] + e[2]))
     rect = pygame.Rect(math.ceil(centre_x - across) + 1, math.ceil(centre_y - up) + 1, 0, 0)
     rect.width = max(0, math.floor(centre_x + across) - 1 - rect.x)
     rect.height = max(0, math.floor(centre_y + down) - 1 - rect.y)
     rect = rect.clip(blocks.get_rect())
-
     felt = blocks.map_rgb(theme.FELT)  # the pixel's value (an index when 8-bit)
     unit = blocks.get_bytesize()
-    pixels = memoryview(blocks.get_buffer().raw).cast("B" if unit == 1 else "I")
+    view = blocks.get_buffer()  # the pixels in place, rows padded (the surface locked)
+    pixels = memoryview(view).cast("B" if unit == 1 else "I")  # type: ignore[arg-type]
     pitch = blocks.get_pitch() // unit
 
     def plain(start: int, stop: int, step: int) -> bool:
         """Whether the pixels at offsets start, start + step, ... before stop are felt."""
         return pixels[start:stop:step].tolist().count(felt) == len(range(start, stop, step))
 
+    found = pygame.Rect(0, 0, 0, 0)
     for _ in range(4):
         if rect.width <= 0 or rect.height <= 0:
-            return pygame.Rect(0, 0, 0, 0)
+            break
         # The plain part is convex (a disc): a rectangle whose four edges lie in it lies
         # in it whole.
         top, bottom = rect.top * pitch, (rect.bottom - 1) * pitch
@@ -266,11 +275,14 @@ def _plain_middle(blocks: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
             and plain(top + rect.left, bottom + rect.left + 1, pitch)
             and plain(top + rect.right - 1, bottom + rect.right, pitch)
         ):
-            return pygame.Rect(
+            found = pygame.Rect(
                 rect.x * BLOCK, rect.y * BLOCK, rect.width * BLOCK, rect.height * BLOCK
             ).clip(pygame.Rect((0, 0), size))
+            break
         rect.inflate_ip(-max(2, rect.width // 10), -max(2, rect.height // 10))
-    return pygame.Rect(0, 0, 0, 0)
+    pixels.release()
+    del view  # unlocks the surface
+    return found
 
 
 def _whole_blocks(area: pygame.Rect) -> pygame.Rect:
