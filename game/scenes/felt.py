@@ -7,9 +7,9 @@ its 4x4 block, so any part painted alone is exactly what a whole-window paint gi
 there (the partial-repaint test relies on it), and a resize costs no full-size surface.
 Its plain middle (about two thirds of the window) is a fill; the shaded edges around it
 are kept at full size once the table is idle. The vignette has a handful of shades, so
-the blocks and the kept edges are 8-bit pictures with those shades as their palette: a
-byte a pixel (a 1920x1080 window's edges take 0.8 MB, not 3.3; a 4K window's 3.3 MB),
-and painted into the window they give exactly the colours of the shades.
+the kept edges, and the blocks from then on, are 8-bit pictures with those shades as
+their palette: a byte a pixel (a 1920x1080 window's edges take 0.7 MB, not 3.3; a 4K
+window's 2.8 MB), and painted into the window they give exactly the shades' colours.
 """
 
 from __future__ import annotations
@@ -76,13 +76,13 @@ class Felt:
         if sum(strip.width * strip.height for strip in strips) > EDGE_LIMIT:
             self._edges = []
             return
-        shades = _vignette(self._blocks.get_size(), None)  # the same pixels, a byte each
+        self._blocks = _vignette(self._blocks.get_size(), None)  # the same pixels, a byte each
         edges = []
         for strip in strips:
-            picture = _like(shades, strip.size)
-            self._shaded(picture, strip, (-strip.left, -strip.top), shades)
+            picture = _like(self._blocks, strip.size)
+            self._shaded(picture, strip, (-strip.left, -strip.top))
             edges.append((strip, picture))
-        self._edges, self._blocks = edges, shades
+        self._edges = edges
 
     def paint(
         self,
@@ -123,37 +123,22 @@ class Felt:
         if places:
             self._draw_places(target, area, offset)
 
-    def _shaded(
-        self,
-        target: pygame.Surface,
-        area: pygame.Rect,
-        offset: tuple[int, int],
-        source: pygame.Surface | None = None,
-    ) -> None:
-        """Paint ``area`` from the blocks (the vignette's shades), or from ``source``,
-        the same blocks in another format."""
-        if source is None:
-            source = self._blocks
+    def _shaded(self, target: pygame.Surface, area: pygame.Rect, offset: tuple[int, int]) -> None:
+        """Paint ``area`` from the blocks (the vignette's shades)."""
         inner = _whole_blocks(area)
-        if inner.width * inner.height <= DIRECT or not self._scale_into(
-            target, inner, offset, source
-        ):
-            self._copy(target, area, offset, source)
+        if inner.width * inner.height <= DIRECT or not self._scale_into(target, inner, offset):
+            self._copy(target, area, offset)
         else:
             for strip in _strips(area, inner):
-                self._copy(target, strip, offset, source)
+                self._copy(target, strip, offset)
 
     def _scale_into(
-        self,
-        target: pygame.Surface,
-        inner: pygame.Rect,
-        offset: tuple[int, int],
-        source: pygame.Surface,
+        self, target: pygame.Surface, inner: pygame.Rect, offset: tuple[int, int]
     ) -> bool:
         """Scale whole blocks straight into the target; False when formats differ."""
-        if target.get_bitsize() != source.get_bitsize():
+        if target.get_bitsize() != self._blocks.get_bitsize():
             return False
-        blocks = source.subsurface(
+        blocks = self._blocks.subsurface(
             inner.left // BLOCK, inner.top // BLOCK, inner.width // BLOCK, inner.height // BLOCK
         )
         place = inner.move(offset).clip(target.get_rect())
@@ -165,16 +150,11 @@ class Felt:
             return False
         return True
 
-    def _copy(
-        self,
-        target: pygame.Surface,
-        area: pygame.Rect,
-        offset: tuple[int, int],
-        source: pygame.Surface,
-    ) -> None:
+    def _copy(self, target: pygame.Surface, area: pygame.Rect, offset: tuple[int, int]) -> None:
         """Scale the blocks covering ``area`` into a copy, and blit the part wanted."""
         left, top = area.left // BLOCK, area.top // BLOCK
         right, bottom = math.ceil(area.right / BLOCK), math.ceil(area.bottom / BLOCK)
+        source = self._blocks
         blocks = source.subsurface(left, top, right - left, bottom - top)
         size = ((right - left) * BLOCK, (bottom - top) * BLOCK)
         scratch = self._scratch
