@@ -145,84 +145,147 @@ def _message_place(
     return Rect(info)
 
 
-_LAST: dict[str, tuple[tuple[int, int], int]] = {}
-"""The play area's size and the card width of each table's last layout: a guess for the
-next."""
+Shape = tuple[float, float]
+"""An arc's shape: (squareness, drop in degrees), one of :data:`SHAPES`."""
+
+_LAST: dict[str, dict[Shape, tuple[tuple[int, int], int]]] = {}
+"""For each table and each shape of its arc, the play area and the widest cards last
+found for it: a guess for the next layout."""
 
 
-def _guess(table: str, play: Rect) -> int | None:
-    """The card width of the last layout of ``table``, scaled to this play area (not to
-    the window: the bar above which it ends takes a second row at some widths)."""
-    last = _LAST.get(table)
-    if last is None or last[1] <= 0:
-        return None
-    (last_w, last_h), card_w = last
-    return round(card_w * min(play.width / last_w, play.height / last_h))
+def _guesses(table: str, play: Rect) -> dict[Shape, int]:
+    """Each shape's widest cards last found for ``table``, scaled to this play area (not
+    to the window: the bar above which it ends takes a second row at some widths)."""
+    return {
+        shape: round(card_w * min(play.width / last_w, play.height / last_h))
+        for shape, ((last_w, last_h), card_w) in _LAST.get(table, {}).items()
+    }
 
 
-def fitting_arrangement(
-    table: str, card_w: int, play: Rect, too_wide: dict[tuple[float, float], int] | None = None
-) -> Arrangement | None:
+def fitting_arrangement(table: str, card_w: int, play: Rect) -> Arrangement | None:
     """The first shape of the arc (in :data:`SHAPES`' order) in which cards ``card_w``
-    wide fit ``play``, if any. ``too_wide`` notes, per shape, the narrowest cards found
-    not to fit it: wider ones are not tried in it (narrower cards fit wherever wider ones
-    do, shape by shape; tests/test_layout.py checks it)."""
+    wide fit ``play``, if any."""
     for shape in SHAPES:
-        if too_wide is not None and card_w >= too_wide.get(shape, card_w + 1):
-            continue
-        arranged = ARRANGEMENTS[table](card_w, play, shape)
-        if arranged is not None and _fits(arranged, play, max(2, card_w // 25)):
+        arranged = _arranged(table, card_w, play, shape)
+        if arranged is not None:
             return arranged
-        if too_wide is not None:
-            too_wide[shape] = min(card_w, too_wide.get(shape, card_w))
     return None
+
+
+def _arranged(table: str, card_w: int, play: Rect, shape: Shape) -> Arrangement | None:
+    """The arrangement of cards ``card_w`` wide on an arc of ``shape``, if it fits."""
+    arranged = ARRANGEMENTS[table](card_w, play, shape)
+    if arranged is not None and _fits(arranged, play, max(2, card_w // 25)):
+        return arranged
+    return None
+
+
+class _Search:
+    """What is known of one play area, shape by shape: the widest cards found to fit and
+    the narrowest found not to. Narrower cards fit wherever wider ones do, shape by shape
+    (tests/test_layout.py checks it), so one try can answer for many widths."""
+
+    def __init__(self, table: str, play: Rect) -> None:
+        self.table, self.play = table, play
+        self.low, self.high = 8, max(9, play.width // 4)
+        self.fit: dict[Shape, tuple[int, Arrangement]] = {}
+        self.unfit: dict[Shape, int] = {}
+        self.widths: dict[Shape, int] = {}
+        """The widest cards of each shape searched for to the end."""
+
+    def fits(self, shape: Shape, card_w: int) -> bool:
+        """Whether cards ``card_w`` wide fit on an arc of ``shape``."""
+        if card_w <= self.fit.get(shape, (self.low - 1,))[0]:
+            return True
+        if card_w >= self.unfit.get(shape, self.high + 1):
+            return False
+        arranged = _arranged(self.table, card_w, self.play, shape)
+        if arranged is None:
+            self.unfit[shape] = card_w
+            return False
+        self.fit[shape] = (card_w, arranged)
+        return True
+
+    def widest(self, shape: Shape, start: int) -> int:
+        """The widest cards that fit on an arc of ``shape`` (``low - 1`` if none): a
+        gallop from ``start`` to the first change, then a binary search."""
+        low = self.fit.get(shape, (self.low - 1,))[0]  # fits (or below the range)
+        high = self.unfit.get(shape, self.high + 1)  # does not fit (or above it)
+        if low + 1 >= high:
+            return low
+        start = min(max(start, low + 1), high - 1)
+        step = 1
+        if self.fits(shape, start):
+            low = start
+            while low + 1 < high:
+                probe = min(high - 1, low + step)
+                if not self.fits(shape, probe):
+                    high = probe
+                    break
+                low, step = probe, step * 2
+        else:
+            high = start
+            while low + 1 < high:
+                probe = max(low + 1, high - step)
+                if self.fits(shape, probe):
+                    low = probe
+                    break
+                high, step = probe, step * 2
+        while low + 1 < high:
+            middle = (low + high) // 2
+            if self.fits(shape, middle):
+                low = middle
+            else:
+                high = middle
+        self.widths[shape] = low
+        return low
+
+    def arrangement(self, shape: Shape, card_w: int) -> Arrangement:
+        """The arrangement of cards ``card_w`` wide on ``shape``, known to fit."""
+        known = self.fit[shape]
+        if known[0] == card_w:
+            return known[1]
+        arranged = _arranged(self.table, card_w, self.play, shape)
+        assert arranged is not None  # narrower than cards that fit
+        return arranged
 
 
 def largest_cards(
     table: str, play: Rect, guess: int | None = None
 ) -> tuple[int, Arrangement] | None:
-    """The widest cards (and their arrangement) of ``table`` that fit ``play``.
+    """The widest cards of ``table`` that fit ``play`` and their arrangement, searched
+    for from ``guess`` (any guess gives the same answer)."""
+    guesses = dict.fromkeys(SHAPES, guess) if guess is not None else {}
+    return _largest(_Search(table, play), guesses)
 
-    Cards that fit also fit when narrower (tests/test_layout.py checks it over many
-    sizes), so this is a search for the last width that fits: a binary search, which
-    starts from ``guess`` when one is given (a window being resized: the last layout's
-    width scaled, two or three tries instead of ten) and gives the same answer."""
-    low, high = 8, max(9, play.width // 4)
-    best: tuple[int, Arrangement] | None = None
-    too_wide: dict[tuple[float, float], int] = {}
 
-    def arranged(card_w: int) -> Arrangement | None:
-        return fitting_arrangement(table, card_w, play, too_wide)
+def _largest(search: _Search, guesses: dict[Shape, int]) -> tuple[int, Arrangement] | None:
+    """The widest cards of ``search``'s table that fit its play area, and their
+    arrangement on the first of :data:`SHAPES` in which they fit.
 
-    if guess is not None and low <= guess <= high:
-        step = 1
-        found = arranged(guess)
-        if found is not None:  # gallop up from the guess
-            best, low = (guess, found), guess + 1
-            while low <= high:
-                probe = min(high, guess + step)
-                found = arranged(probe)
-                if found is None:
-                    high = probe - 1
-                    break
-                best, low, step = (probe, found), probe + 1, step * 2
-        else:  # gallop down
-            high = guess - 1
-            while low <= high:
-                probe = max(low, guess - step)
-                found = arranged(probe)
-                if found is not None:
-                    best, low = (probe, found), probe + 1
-                    break
-                high, step = probe - 1, step * 2
-    while low <= high:
-        card_w = (low + high) // 2
-        found = arranged(card_w)
-        if found is not None:
-            best, low = (card_w, found), card_w + 1
-        else:
-            high = card_w - 1
-    return best
+    ``guesses`` holds the widest cards last found for some shapes, scaled (a window being
+    resized). The shape with the widest guess is searched first, from its guess (without
+    one, the first shape from the middle). Each other shape is then tried once: one
+    pixel wider (searched on, from its guess, if it fits there), or, a shape before the
+    best one so far, at the same width (it comes first if it fits). The answer is what
+    trying every width in every shape would give."""
+    first = max(guesses, key=guesses.__getitem__) if guesses else SHAPES[0]
+    middle = (search.low + search.high) // 2
+    best = search.widest(first, guesses.get(first, middle))
+    winner = first if best >= search.low else None
+    for other in SHAPES:
+        if other == first:
+            continue
+        if winner is not None and SHAPES.index(other) < SHAPES.index(winner):
+            if not search.fits(other, best):
+                continue  # narrower than the best: it cannot come first
+            winner = other  # as wide, and before it
+        if search.fits(other, best + 1):
+            start = max(best + 2, guesses.get(other, best + 2))
+            best, winner = search.widest(other, start), other
+    if winner is None:
+        return None
+    return best, search.arrangement(winner, best)
 
 
 @lru_cache(maxsize=16)
@@ -231,11 +294,13 @@ def compute_layout(width: int, height: int, table: str = "arc12") -> Layout:
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, BUTTONS[table])
     play = Rect(0, 0, width, bar.top)
-    best = largest_cards(table, play, _guess(table, play))
-    _LAST[table] = (play.size, best[0] if best else 0)
+    search = _Search(table, play)
+    best = _largest(search, _guesses(table, play))
     if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
         raise ValueError(f"no layout fits a window of {width}x{height}")
     card_w, arranged = best
+    last = _LAST.setdefault(table, {})
+    last.update((shape, (play.size, found)) for shape, found in search.widths.items())
     card_h = round(card_w * CARD_ASPECT)
     labels = {
         name: Rect(area.left, area.bottom, area.width, arranged.label_h)

@@ -32,6 +32,7 @@ def forget_sized() -> None:
     """Drop the rendered text and the fonts of other sizes (the window changed size): a
     resize to a huge window and back must not leave its huge pictures behind."""
     text_surface.cache_clear()
+    _corners.cache_clear()
     fonts.keep_recent()
 
 
@@ -163,7 +164,9 @@ def rounded_rect(
     width: int = 0,
 ) -> None:
     """A rectangle with round corners, the corners antialiased (``width`` 0: filled,
-    else an outline that thick)."""
+    else an outline that thick). On an opaque surface the corners are blits from a
+    circle drawn once per colour, radius and width (:func:`_corners`): an antialiased
+    quarter circle costs more than the whole blit, and a resize draws dozens anew."""
     radius = max(0, min(radius, rect.width // 2, rect.height // 2))
     if radius < 2:
         pygame.draw.rect(surface, colour, rect, width)
@@ -179,13 +182,30 @@ def rounded_rect(
         pygame.draw.rect(surface, colour, (left, rect.bottom - width, right - left + 1, width))
         pygame.draw.rect(surface, colour, (rect.left, top, width, bottom - top + 1))
         pygame.draw.rect(surface, colour, (rect.right - width, top, width, bottom - top + 1))
-    for centre, corner in (
-        ((left, top), "draw_top_left"),
-        ((right, top), "draw_top_right"),
-        ((left, bottom), "draw_bottom_left"),
-        ((right, bottom), "draw_bottom_right"),
-    ):
-        pygame.draw.aacircle(surface, colour, centre, radius, width, **{corner: True})
+    if surface.get_flags() & pygame.SRCALPHA:  # blending a blit there is another matter
+        for centre, corner in (
+            ((left, top), "draw_top_left"),
+            ((right, top), "draw_top_right"),
+            ((left, bottom), "draw_bottom_left"),
+            ((right, bottom), "draw_bottom_right"),
+        ):
+            pygame.draw.aacircle(surface, colour, centre, radius, width, **{corner: True})
+        return
+    corners = _corners(tuple(colour[:3]), radius, width)
+    surface.blit(corners, (rect.left, rect.top), (0, 0, radius, radius))
+    surface.blit(corners, (right + 1, rect.top), (radius + 1, 0, radius, radius))
+    surface.blit(corners, (rect.left, bottom + 1), (0, radius + 1, radius, radius))
+    surface.blit(corners, (right + 1, bottom + 1), (radius + 1, radius + 1, radius, radius))
+
+
+@lru_cache(maxsize=64)
+def _corners(colour: tuple[int, ...], radius: int, width: int) -> pygame.Surface:
+    """An antialiased circle of ``colour`` on see-through pixels of that colour: the
+    four corners of :func:`rounded_rect` (within one level of drawing them in place)."""
+    circle = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    circle.fill((*colour, 0))
+    pygame.draw.aacircle(circle, colour, (radius, radius), radius, width)
+    return circle
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, unit: int | None = None) -> None:
