@@ -5,6 +5,7 @@ import os
 import pytest
 from ui_helpers import Driver, pygame
 
+from game import theme, ui
 from game.rules import Game, MoveError
 from game.rules.solver import solve
 from game.scenes.boards.halfmoon import MOVE_ERROR_TEXT
@@ -223,3 +224,65 @@ def test_a_felt_keeps_its_shaded_edges_in_a_byte_a_pixel(display, size, megabyte
     felt.prepare()
     kept = (_heap_in_use() - before) / 2**20
     assert kept < megabytes, f"{kept:.2f} MB"
+
+
+def _whole_cards_tile(play, name, look):
+    """A pile's tile drawn the plain way: the felt, then every card of its fan whole."""
+    layout, art = play.layout, play.ctx.art
+    area = play.view.tiles.area(layout, name)
+    picture = pygame.Surface(area.size)
+    play.view.tiles.felt(layout).paint(picture, (0, 0), area)
+    width, height = layout.card
+    rect = layout.slots[name].move(-area.left, -area.top)
+    for index, (card, dx) in enumerate(look.cards):
+        place = rect.move(dx, 0)
+        if index == len(look.cards) - 1 and look.selected:
+            place = place.move(0, -max(2, height // 18))
+            glow = place.inflate(width // 8, width // 8)
+            ui.rounded_rect(picture, theme.ACCENT, glow, max(4, width // 8))
+        image = art.back(layout.card) if card is None else art.face(card, layout.card)
+        picture.blit(image, place)
+    return pygame.image.tobytes(picture, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_a_fan_blitted_a_sliver_a_card_gives_the_pixels_of_whole_cards(display, ctx, size):
+    """Crescent's fans, as the game plays: cards crisp and, after a resize, scaled."""
+    from game.rules import Crescent
+    from game.rules.solver import Verdict, solve_crescent
+
+    solution = solve_crescent(Crescent.from_code("HM1-C-AAAAAAB"), max_seconds=20)
+    if solution.verdict is not Verdict.WIN:
+        pytest.skip("HM1-C-AAAAAAB was not solved in time")
+    play = PlayScene(ctx, Crescent.from_code("HM1-C-AAAAAAB"))
+    driver = Driver(play, size=size)
+    compared = fans = lifted = scaled = 0
+    for number, move in enumerate(solution.line[:60]):
+        if number % 5 == 4:  # a new size: the cards are scaled stand-ins for a moment
+            width, height = pygame.display.get_surface().get_size()
+            driver.post(pygame.VIDEORESIZE, size=(width - 7, height - 5), w=width - 7, h=height - 5)
+            pygame.display.set_mode((width - 7, height - 5), pygame.RESIZABLE)
+            driver.frames(1)
+        if not hasattr(move, "source"):
+            driver.key(pygame.K_r)
+            driver.seconds(1)
+            continue
+        if number % 3 == 0:  # a lifted top card shows the foot of the card under it
+            driver.click(play.board.top_rect(play.layout, move.source).center)
+        scaled += play.ctx.art.refining
+        for name, look in play.frame().looks.items():
+            if look.target or look.dimmed or look.marker or look.edges or not look.cards:
+                continue
+            tile, _area = play.view.tiles.tile(play.layout, name, look, play.ctx.art)
+            assert pygame.image.tobytes(tile, "RGB") == _whole_cards_tile(play, name, look), (
+                number,
+                name,
+            )
+            compared += 1
+            fans += len(look.cards) > 2
+            lifted += look.selected and len(look.cards) > 1
+        if number % 3 != 0:
+            driver.click(play.board.top_rect(play.layout, move.source).center)
+        driver.click(play.board.top_rect(play.layout, move.target).center)
+        driver.seconds(0.5)
+    assert compared > 500 and fans > 300 and lifted > 5 and scaled > 2

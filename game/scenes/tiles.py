@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -165,16 +166,23 @@ class SlotTiles:
             )
         if look.edges:
             surface.blit(self._stack_edges(look.edges, size, layout.stack_step), rect)
-        for index, (card, dx) in enumerate(look.cards):
+        cards = look.cards
+        images = [
+            art.back(size) if card is None else art.face(card, size, look.four_colour)
+            for card, _dx in cards
+        ]
+        last = len(cards) - 1
+        for index, ((_card, dx), image) in enumerate(zip(cards, images, strict=True)):
             place = rect.move(dx, 0)
-            top = index == len(look.cards) - 1
-            if top and look.selected:
+            if index == last and look.selected:
                 place = place.move(0, -max(2, size[1] // 18))
                 glow = place.inflate(size[0] // 8, size[0] // 8)
                 ui.rounded_rect(surface, theme.ACCENT, glow, max(4, size[0] // 8))
-            image = art.back(size) if card is None else art.face(card, size, look.four_colour)
-            surface.blit(image, place)
-            if top and look.dimmed:
+            if index == last or (look.selected and index == last - 1):
+                surface.blit(image, place)  # seen whole (under a lifted card, its foot)
+            else:
+                _blit_covered(surface, image, place, cards[index + 1][1] - dx, images[index + 1])
+            if index == last and look.dimmed:
                 surface.blit(self._veil(size), place)
         if look.marker:
             self._marker(surface, rect.move(look.cards[-1][1] if look.cards else 0, 0), look)
@@ -236,3 +244,55 @@ class SlotTiles:
         if felt is None or felt.size != layout.size or felt.table != layout.table:
             felt = self._felt = Felt(layout)
         return felt
+
+
+def _blit_covered(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    place: pygame.Rect,
+    step: int,
+    cover: pygame.Surface,
+) -> None:
+    """Blit a fan's card whose next card, ``cover``, lies ``step`` pixels to its right:
+    only what can be seen of it. That is the sliver up to where the next card is opaque
+    (past its round corner and soft edge), and the rows along the top and the bottom
+    where the next card's edge is not opaque (small or scaled cards). The pixels are
+    those of the whole card blitted. A fan is mostly covered cards: Crescent's 104 card
+    blits at 3840x2160 took 3.8 ms."""
+    width, height = image.get_size()
+    top, bottom, corner = _opaque(cover)
+    seen = step + corner
+    if step < corner or seen >= width or top >= bottom:  # the next card's right corners
+        surface.blit(image, place)  # reach over it, or it is seen nearly whole
+        return
+    surface.blit(image, place, (0, 0, seen, height))
+    rest = width - seen
+    if top > 0:
+        surface.blit(image, (place.x + seen, place.y), (seen, 0, rest, top))
+    if bottom < height:
+        surface.blit(
+            image, (place.x + seen, place.y + bottom), (seen, bottom, rest, height - bottom)
+        )
+
+
+_OPAQUE: WeakKeyDictionary[pygame.Surface, tuple[int, int, int]] = WeakKeyDictionary()
+""":func:`_opaque` of each card picture, while the picture is in use."""
+
+
+def _opaque(card: pygame.Surface) -> tuple[int, int, int]:
+    """Where a card picture is opaque: its first and past-the-last opaque rows down the
+    middle, and how far in from the left its opaque part starts on those rows (the
+    round corner at its widest), plus one."""
+    known = _OPAQUE.get(card)
+    if known is None:
+        width, height = card.get_size()
+        middle = card.subsurface((width // 2, 0, 1, height)).get_bounding_rect(min_alpha=255)
+        corner = width
+        if middle.height > 0:
+            rows = (middle.top, middle.bottom - 1)
+            corner = 1 + max(
+                card.subsurface((0, row, width, 1)).get_bounding_rect(min_alpha=255).left
+                for row in rows
+            )
+        known = _OPAQUE[card] = (middle.top, middle.bottom, corner)
+    return known
