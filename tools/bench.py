@@ -76,6 +76,9 @@ BUDGETS = {
 AT_LEAST = frozenset({"solver_decided_share", "edge_drag_lowest_fps"})
 """Budgets that are floors; the others are ceilings."""
 RESIZE_SIZES = [(1920, 1080), (3840, 2160)]
+RESIZE_LAUNCHES = 3
+"""Launches of each resize run: a figure is the median over them, as a launch time is
+(a neighbour on a shared machine can slow one launch's frames, not its code)."""
 
 
 # ------------------------------------------------------------------ helpers
@@ -283,16 +286,72 @@ def frames(display: str | None, size: tuple[int, int], framebuffer: str, deal: s
     return result
 
 
-def resizes(size: tuple[int, int], deal: str) -> dict:
-    """Resizes of a table of ``deal`` around ``size`` (tools/bench_resize.py)."""
+def _stolen() -> float | None:
+    """CPU seconds this machine's hypervisor has given to others so far (all CPUs), from
+    /proc/stat's steal column; None where there is none to read."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = stat.readline().split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _resize_launch(size: tuple[int, int], deal: str) -> dict:
+    """One launch of tools/bench_resize.py: its figures, and the share of the machine's
+    CPU time stolen by its hypervisor meanwhile (a cause of slow frames no code has)."""
+    stolen, started = _stolen(), time.perf_counter()
     data = _in_process("bench_resize.py", size, deal, _env(None))
+    elapsed, stolen_after = time.perf_counter() - started, _stolen()
     drag = data["drag"]
     return {
         "first_frame": _summary_ms(data["first"]["first_frame_s"]),
         "crisp_after_max_s": round(max(data["first"]["crisp_after_s"]), 3),
         "edge_drag": {**_summary_ms(drag["frame_s"]), "lowest_fps": round(drag["lowest_fps"], 1)},
         "memory": {key: round(value, 1) for key, value in data["memory"].items()},
+        "stolen_share": (
+            None
+            if stolen is None or stolen_after is None
+            else round((stolen_after - stolen) / (elapsed * (os.cpu_count() or 1)), 4)
+        ),
     }
+
+
+def _median_launch(launches: list[dict]) -> dict:
+    """The figures of several launches of one table at one size: each the median over
+    the launches (as the launch times are), and each launch's own under "launches"."""
+
+    def median(path: tuple[str, ...]) -> float:
+        values = []
+        for launch in launches:
+            value: Any = launch
+            for key in path:
+                value = value[key]
+            values.append(value)
+        return round(statistics.median(values), 3)
+
+    first = {k: median(("first_frame", k)) for k in ("median_ms", "p99_ms", "max_ms")}
+    drag = {k: median(("edge_drag", k)) for k in ("median_ms", "p99_ms", "max_ms", "lowest_fps")}
+    return {
+        "first_frame": {"n": launches[0]["first_frame"]["n"], **first},
+        "crisp_after_max_s": median(("crisp_after_max_s",)),
+        "edge_drag": drag,
+        "memory": {k: median(("memory", k)) for k in ("before_mb", "huge_mb", "after_mb")},
+        "launches": launches,
+    }
+
+
+def resizes(deals: tuple[str, ...], sizes: list[tuple[int, int]]) -> dict:
+    """Resizes of a table of each deal at each size (tools/bench_resize.py), launched
+    :data:`RESIZE_LAUNCHES` times in turn, alternating tables and sizes."""
+    runs: dict[str, list[dict]] = {}
+    for launch in range(RESIZE_LAUNCHES):
+        for deal in deals:
+            for size in sizes:
+                key = f"{deal[4]} {size[0]}x{size[1]}"
+                print(f"resize {key} ({launch + 1} of {RESIZE_LAUNCHES}) ...", flush=True)
+                runs.setdefault(key, []).append(_resize_launch(size, deal))
+    return {key: _median_launch(launches) for key, launches in runs.items()}
 
 
 def rivals(quick: bool) -> dict | None:
@@ -401,12 +460,7 @@ def run_all(quick: bool) -> dict[str, Any]:
             "startup": startup(None, size, "0", runs, CRESCENT_DEAL),
             "frames": frames(None, size, "0", CRESCENT_DEAL),
         }
-    results["resize"] = {}
-    for deal in (DEAL, CRESCENT_DEAL):
-        for size in RESIZE_SIZES:
-            key = f"{deal[4]} {size[0]}x{size[1]}"
-            print(f"resize {key} ...", flush=True)
-            results["resize"][key] = resizes(size, deal)
+    results["resize"] = resizes((DEAL, CRESCENT_DEAL), RESIZE_SIZES)
     results["x11"] = {}
     for size in SIZES:
         key = f"{size[0]}x{size[1]}"
@@ -545,7 +599,11 @@ def table(results: dict[str, Any]) -> None:
             ("idle", "drag", "animation", "redeal"),
         )
     if results.get("resize"):
-        print("\nResizes (SDL dummy driver): N Half Moon, C Crescent")
+        print(
+            f"\nResizes (SDL dummy driver): N Half Moon, C Crescent; medians of"
+            f" {RESIZE_LAUNCHES} launches, then each launch's first frame p99 and the"
+            " machine's CPU time stolen meanwhile by its hypervisor"
+        )
         print(
             f"  {'table':14} {'first frame med / p99 / max ms':>32} {'crisp within':>13}"
             f" {'edge drag: max ms, lowest fps':>31} {'RSS before / 10000² / after':>30}"
@@ -559,6 +617,12 @@ def table(results: dict[str, Any]) -> None:
                 f" {drag['lowest_fps']:>10.1f}"
                 f" {mem['before_mb']:>12.1f} / {mem['huge_mb']:>6.1f} / {mem['after_mb']:>6.1f}"
             )
+            for number, launch in enumerate(entry.get("launches", []), 1):
+                stolen = launch.get("stolen_share")
+                print(
+                    f"  {'':14}   launch {number}: p99 {launch['first_frame']['p99_ms']:>7.2f} ms,"
+                    f" stolen {'-' if stolen is None else f'{100 * stolen:.1f} %'}"
+                )
     rival = results.get("rivals") or {}
     if rival.get("halfmoon"):
         sys.path.insert(0, str(ROOT / "tools"))
