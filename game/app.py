@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from . import __version__, memory
+from . import __version__
 from .i18n import LANGUAGES
 
 GAME_KEYS = ("halfmoon", "crescent", "crescent-four", "open-crescent")
@@ -58,6 +58,22 @@ def _frames(text: str) -> int:
     return value
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as the terminal: found as shutil finds it (``COLUMNS``,
+    else the terminal's width, else 80) without importing shutil, which argparse does on
+    each option added (4 ms before the window opens)."""
+
+    def __init__(self, prog: str) -> None:
+        try:
+            columns = int(os.environ["COLUMNS"])
+        except (KeyError, ValueError):
+            try:
+                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            except (AttributeError, ValueError, OSError):
+                columns = 80
+        super().__init__(prog, width=max(columns, 1) - 2)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line on stderr (and exit status 2), no usage dump."""
 
@@ -70,7 +86,7 @@ DESCRIPTION = "Half Moon and Crescent: two-deck solitaires for the desktop and t
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser (also the source of the man page, tools/make_manpage.py)."""
-    parser = _Parser(prog="halfmoon", description=DESCRIPTION)
+    parser = _Parser(prog="halfmoon", description=DESCRIPTION, formatter_class=_Formatter)
     parser.add_argument(
         "--deal",
         type=_deal_code,
@@ -160,7 +176,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"halfmoon: error: {error}", file=sys.stderr)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    memory.keep_large_blocks_apart()  # a huge window's memory goes back when it shrinks
     try:
         # The window first, at once: importing the lock's library and the rest of the
         # game takes as long again (a second instance closes its window at once).
@@ -169,6 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"halfmoon: error: {error}", file=sys.stderr)
         return 2
     trace("window_shown", size=list(display.surface.get_size()))
+    from . import memory  # ctypes, after the window: the threshold holds from here on
+
+    memory.keep_large_blocks_apart()  # a huge window's memory goes back when it shrinks
     from .kiosk import KioskConfigError
     from .storage import AlreadyRunning
 

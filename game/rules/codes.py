@@ -7,11 +7,18 @@ and a deal number; the shuffle of a number is the same for every game, so ``HM1-
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from .cards import Card, two_decks
 from .errors import DealCodeError
+
+if TYPE_CHECKING:
+    import random
+
+    from .cards import Card
+
+# The cards and the random numbers are imported where a deal is made, not with the
+# module: reading a code on the command line comes before the window opens.
 
 PREFIX = "HM1"
 """Half Moon, code version 1."""
@@ -62,6 +69,8 @@ def shuffled_order(number: int) -> list[int]:
 
     Crescent needs the indices: its bases are the copy-1 Aces and Kings, wherever they land.
     """
+    from .cards import two_decks
+
     order = list(range(len(two_decks())))
     draws = splitmix64(number)
     for i in range(len(order) - 1, 0, -1):
@@ -72,6 +81,8 @@ def shuffled_order(number: int) -> list[int]:
 
 def shuffled_cards(number: int) -> list[Card]:
     """The 104 cards shuffled for deal ``number`` (Fisher-Yates driven by SplitMix64)."""
+    from .cards import two_decks
+
     deck = two_decks()
     return [deck[i] for i in shuffled_order(number)]
 
@@ -144,5 +155,7 @@ def normalize_code(text: str, letters: str = NORMAL_VARIANT) -> str:
 
 def random_code(rng: random.Random | None = None, letter: str = NORMAL_VARIANT) -> str:
     """A code of the game ``letter`` chosen at random among all :data:`DEAL_COUNT` deals."""
+    import random
+
     chooser = rng if rng is not None else random.SystemRandom()
     return format_code(chooser.randrange(DEAL_COUNT), letter)
