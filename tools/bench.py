@@ -300,21 +300,7 @@ def frames(
         runs.append(result)
     if launches == 1:
         return runs[0]
-    merged: dict[str, Any] = {
-        kind: {
-            "n": summary["n"],
-            **{
-                key: round(statistics.median(run[kind][key] for run in runs), 3)
-                for key in ("median_ms", "p99_ms", "max_ms")
-            },
-        }
-        for kind, summary in runs[0].items()
-        if isinstance(summary, dict)
-    }
-    merged["tap_visible_next_frame"] = all(run["tap_visible_next_frame"] for run in runs)
-    merged["won"] = all(run["won"] for run in runs)
-    merged["launches"] = runs
-    return merged
+    return {**_medians(runs), "launches": runs}
 
 
 def _stolen() -> float | None:
@@ -348,28 +334,27 @@ def _resize_launch(size: tuple[int, int], deal: str) -> dict:
     }
 
 
-def _median_launch(launches: list[dict]) -> dict:
-    """The figures of several launches of one table at one size: each the median over
-    the launches (as the launch times are), and each launch's own under "launches"."""
-
-    def median(path: tuple[str, ...]) -> float:
-        values = []
-        for launch in launches:
-            value: Any = launch
-            for key in path:
-                value = value[key]
-            values.append(value)
-        return round(statistics.median(values), 3)
-
-    first = {k: median(("first_frame", k)) for k in ("median_ms", "p99_ms", "max_ms")}
-    drag = {k: median(("edge_drag", k)) for k in ("median_ms", "p99_ms", "max_ms", "lowest_fps")}
-    return {
-        "first_frame": {"n": launches[0]["first_frame"]["n"], **first},
-        "crisp_after_max_s": median(("crisp_after_max_s",)),
-        "edge_drag": drag,
-        "memory": {k: median(("memory", k)) for k in ("before_mb", "huge_mb", "after_mb")},
-        "launches": launches,
-    }
+def _medians(launches: list[dict]) -> dict:
+    """The figures of several launches of one run, each the median over the launches (as
+    the launch times are): the same keys, nested alike; a yes-or-no figure holds if it
+    held in every launch, and a figure one launch lacks is None."""
+    merged: dict[str, Any] = {}
+    for key, first in launches[0].items():
+        values = [launch.get(key) for launch in launches]
+        if isinstance(first, dict):
+            merged[key] = _medians(values)
+        elif isinstance(first, bool):
+            merged[key] = all(values)
+        elif isinstance(first, (int, float)) and all(
+            isinstance(value, (int, float)) for value in values
+        ):
+            whole = all(isinstance(value, int) for value in values)  # counts stay counts
+            merged[key] = (
+                statistics.median_low(values) if whole else round(statistics.median(values), 3)
+            )
+        elif first is None or isinstance(first, (int, float)):
+            merged[key] = None
+    return merged
 
 
 def resizes(deals: tuple[str, ...], sizes: list[tuple[int, int]]) -> dict:
@@ -382,7 +367,7 @@ def resizes(deals: tuple[str, ...], sizes: list[tuple[int, int]]) -> dict:
                 key = f"{deal[4]} {size[0]}x{size[1]}"
                 print(f"resize {key} ({launch + 1} of {RESIZE_LAUNCHES}) ...", flush=True)
                 runs.setdefault(key, []).append(_resize_launch(size, deal))
-    return {key: _median_launch(launches) for key, launches in runs.items()}
+    return {key: {**_medians(launches), "launches": launches} for key, launches in runs.items()}
 
 
 def rivals(quick: bool) -> dict | None:
