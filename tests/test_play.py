@@ -452,3 +452,115 @@ def test_sounds_that_wait_for_the_device_play_after_the_tap_is_shown(display, ct
     loop.frame(1 / 60)
     assert game.selection == (slot,)
     assert order == ["draw", "after"]  # the tap is shown first, then the sound's turn
+
+
+def _on_screen(monkeypatch):
+    """The frames that put something on the screen: a list with an item per update."""
+    shown = []
+    update, flip = pygame.display.update, pygame.display.flip
+    monkeypatch.setattr(pygame.display, "update", lambda *a: (shown.append(a), update(*a)))
+    monkeypatch.setattr(pygame.display, "flip", lambda: (shown.append(None), flip()))
+    return shown
+
+
+def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line, monkeypatch):
+    """Preparing the tiles the next taps need and rendering crisp cards after a resize
+    are idle work: a frame that shows a tap, a card landing, the clock or a resize does
+    none of it, so that it is on the screen sooner; the idle work is done in the frames
+    between, which show nothing."""
+    from game.loop import STEP, Loop
+
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    play = PlayScene(ctx, Game.from_code(WON_DEAL))
+    loop = Loop(play)
+    shown = _on_screen(monkeypatch)
+    updating = False
+    idle_work: list[str] = []
+    real_update, real_tile, real_refine = play.update, play.view.tiles.tile, ctx.art.refine
+
+    def update(dt):
+        nonlocal updating
+        updating = True
+        try:
+            return real_update(dt)
+        finally:
+            updating = False
+
+    def tile(*args, **kwargs):
+        if updating:
+            idle_work.append("tile")
+        return real_tile(*args, **kwargs)
+
+    def refine(seconds):
+        if updating:
+            idle_work.append("refine")
+        return real_refine(seconds)
+
+    monkeypatch.setattr(play, "update", update)
+    monkeypatch.setattr(play.view.tiles, "tile", tile)
+    monkeypatch.setattr(ctx.art, "refine", refine)
+    showing_with_idle_work = []
+    kinds = set()
+
+    def frame(showing: str = "") -> None:
+        second, moving, work, updates = (
+            int(play.elapsed),
+            bool(play.motions),
+            *map(len, (idle_work, shown)),
+        )
+        loop.frame(STEP)
+        done = idle_work[work:]
+        kinds.update(done)
+        if moving and not play.motions:
+            showing = "a card landing"
+        elif int(play.elapsed) != second:
+            showing = "the clock"
+        if showing and done:
+            showing_with_idle_work.append((showing, done))
+        if showing:
+            assert len(shown) > updates, f"{showing} was not shown"
+
+    for number, removal in enumerate(winning_line[:6]):
+        for slot in removal.slots:
+            centre = play.layout.slots[slot].center
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=centre, button=1, touch=False))
+                frame("a tap" if kind == pygame.MOUSEBUTTONDOWN else "")
+        for _ in range(70):  # the card lands, the clock ticks
+            frame()
+        if number in (1, 3):
+            size = (1600, 900) if number == 1 else (1280, 720)
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(
+                pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            )
+            frame("a resize")
+            for _ in range(60):  # the cards scaled at once, crisp within half a second
+                frame()
+    assert play.game.moves == 6
+    assert kinds == {"tile", "refine"}  # the idle work was done
+    assert showing_with_idle_work == []
+
+
+def test_the_crisp_cards_are_shown_within_half_a_second_of_a_resize(display, ctx, monkeypatch):
+    """After a resize the cards are scaled from the sizes already rendered, then
+    rendered crisp: the screen shows the crisp ones by itself, not at the next tap."""
+    from game.loop import STEP, Loop
+
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    play = PlayScene(ctx, Game.from_code(WON_DEAL))
+    loop = Loop(play)
+    for _ in range(30):
+        loop.frame(STEP)
+    pygame.display.set_mode((1600, 900), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+    loop.frame(STEP)
+    scaled = pygame.display.get_surface().copy()
+    for _ in range(30):
+        loop.frame(STEP)
+    assert not ctx.art.refining
+    after_half_a_second = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    Loop(PlayScene(ctx, Game.from_code(WON_DEAL))).frame(STEP)  # the table drawn anew
+    crisp = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    assert pygame.image.tobytes(scaled, "RGB") != crisp
+    assert after_half_a_second == crisp

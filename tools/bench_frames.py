@@ -4,8 +4,9 @@
 
 Plays the deal's winning line through the real loop and scenes with posted mouse events
 and prints one JSON line: the time of every frame by kind and whether each input showed
-on the very next frame. A Half Moon deal is played by taps (Placement aid on), with an
-undo and two resizes (frames: idle, selection, animation, resize); a Crescent deal by
+on the very next frame. A Half Moon deal is played by taps (Placement aid on), with a
+change of mind in every move (its first card let go and taken again), an undo and two
+resizes (frames: idle, selection, animation, resize); a Crescent deal by
 dragging every card from its pile to its target, pressing Redeal when the line redeals
 (frames: idle, drag, animation, redeal). The video driver comes from the environment
 (dummy or X11).
@@ -137,6 +138,9 @@ def half_moon(ctx: Context, size: tuple[int, int], deal: str) -> dict:
     for number, removal in enumerate(line):
         for slot in removal.slots[:-1]:
             tap(slot)
+            visible.append(frame("selection"))
+        for _ in range(2):  # a change of mind: the first card let go, then taken again
+            tap(removal.slots[0])
             visible.append(frame("selection"))
         tap(removal.slots[-1])
         visible.append(frame("animation"))

@@ -91,7 +91,6 @@ class PlayScene(Scene):
         self.clock = 0.0
         """Seconds this scene has run (for double taps)."""
         self._resized_at = 0.0
-        self._just_resized = False
         self._shown_second = -1
         self._warmed: tuple[object, ...] | None = None
 
@@ -129,7 +128,6 @@ class PlayScene(Scene):
             self.view.reset()
             self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
             self._resized_at = self.clock
-            self._just_resized = True
             self._warmed = None  # the tiles and faces are gone: prepare them again
             self.carry = None
         self.view.invalidate()
@@ -444,10 +442,9 @@ class PlayScene(Scene):
                 self.celebration = None
                 return self.flow.won(self)
         quiet = not self.motions and self.message is None and self.celebration is None
-        if quiet and not self._just_resized:  # the step that shows a resize draws first
+        if quiet and not self.dirty:  # idle work waits for a step that shows nothing
             self._warm()
             self._refine()
-        self._just_resized = False
         if self.pending_end is Outcome.STALEMATE and not self.motions:
             self.pending_end = None
             self.ctx.sounds.play("stalemate")
@@ -462,7 +459,7 @@ class PlayScene(Scene):
             return
         if art.refine(REFINE_SECONDS):
             self.view.reset()
-            self.view.invalidate()
+            self.invalidate()  # the crisp cards are shown in this step
             self._warmed = None
             memory.give_back()  # the earlier size's pictures are freed
 
