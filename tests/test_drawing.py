@@ -37,7 +37,7 @@ def _record_draws(play):
     return results
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)])
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920), (1920, 1080)])
 def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx, size):
     ctx.settings.placement_aid = True
     ctx.settings.pile_labels = True
@@ -143,6 +143,39 @@ def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(dis
         driver.frames(20)
     partial = [r for r in results if r is not None]
     assert len(partial) > 0.8 * len(results)
+
+
+@pytest.mark.parametrize("code", ["HM1-N-AAAAAAB", "HM1-C-AAAAAAB"])
+@pytest.mark.parametrize("size", [(1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)])
+def test_the_window_uncovered_once_every_tile_is_made_shows_the_first_paint(
+    display, ctx, code, size
+):
+    """Neighbouring slots' tiles overlap at these sizes (the glow's margin, the good
+    columns): a repaint from the tiles must not cover a neighbour's card corner or stack
+    edge with the felt of the tile on top."""
+    from game.rules import Crescent
+
+    game = Game.from_code(code) if "-N-" in code else Crescent.from_code(code)
+    play = PlayScene(ctx, game)
+    driver = Driver(play, size=size)
+    driver.seconds(2)  # the idle steps make every tile on the table and the next taps'
+    overlapping = [
+        name
+        for name in play.layout.slots
+        if name not in play.view.tiles.isolated(play.layout)
+        and any(play.view.tiles.has(name, look) for look in [play.frame().looks[name]])
+    ]
+    assert overlapping, "no tile of a slot next to another was made"
+    _check(driver, play, "idle")
+    pygame.display.get_surface().fill((255, 255, 255))  # another window was here
+    driver.post(pygame.WINDOWEXPOSED)
+    _check(driver, play, "uncovered")
+    # A tap next to a neighbour repairs its cell from the tiles too.
+    for name in overlapping[:4]:
+        driver.click_slot(name)
+        _check(driver, play, ("selected", name))
+        driver.click((3, 3))
+        _check(driver, play, ("deselected", name))
 
 
 def _rss_mb():

@@ -163,13 +163,20 @@ class TableView:
         on_felt: bool = False,
     ) -> None:
         """The slots ``names`` from their tiles (``on_felt``: painted onto the felt just
-        drawn, where a tile is not made yet), then the focus ring and the labels."""
+        drawn, where a tile is not made yet), each tile's seams with the slots before it
+        painted again, then the focus ring and the labels."""
+        looks = frame.looks
         for name in names:
-            if on_felt:
-                self.tiles.paint_on(surface, layout, name, frame.looks[name], art)
-            else:
-                tile, area = self.tiles.tile(layout, name, frame.looks[name], art)
-                surface.blit(tile, area)
+            if on_felt and not self.tiles.has(name, looks[name]):
+                self.tiles.paint_on(surface, layout, name, looks[name], art)
+                continue  # (its cards alone, over what the slots before it painted)
+            tile, area = self.tiles.tile(layout, name, looks[name], art)
+            surface.blit(tile, area)
+            for seam, under in self.tiles.seams(layout, name):
+                # The tile's felt covered the cards of the slots before it there.
+                self.tiles.mend_seam(
+                    surface, layout, seam, [(other, looks[other]) for other in under], art
+                )
         width = layout.card[0]
         if frame.focus is not None and frame.focus in names:
             look = frame.looks[frame.focus]

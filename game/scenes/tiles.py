@@ -4,8 +4,9 @@ A slot is painted as one opaque tile: felt, stack edges or fan, selection glow, 
 the Placement aid's veil and a target's outline, composed once per look and kept, so a
 changed slot is one blit. :class:`SlotTiles` also knows the geometry of the repaint
 paths: what each slot can paint (its cell), which slots can be repainted by one blit of
-their tile or of their top card's part, and where each tile lies on the screen (on the
-blitter's good columns).
+their tile or of their top card's part, where each tile lies on the screen (on the
+blitter's good columns), and where two slots' tiles overlap (the seams a tile blitted
+whole would cover with its felt).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class SlotTiles:
         self._isolated: frozenset[str] = frozenset()
         self._veil_parts: dict[tuple[str, int], pygame.Rect | None] = {}
         self._others: dict[str, list[pygame.Rect]] = {}
+        self._reach: dict[str, pygame.Rect] = {}
+        self._seams: dict[str, list[tuple[pygame.Rect, tuple[str, ...]]]] = {}
 
     def reset(self) -> None:
         """Forget the felt and the tiles (the window changed size)."""
@@ -57,10 +60,11 @@ class SlotTiles:
             return
         width, height = layout.card
         lift = max(2, height // 18)
-        self._areas, self._cells = {}, {}
+        self._areas, self._cells, self._reach = {}, {}, {}
         for name, area in layout.areas.items():
             lifted = area.move(0, -lift)
             self._areas[name] = aligned(lifted.inflate(width // 8, width // 8).union(area))
+            self._reach[name] = area.union(lifted).inflate(width // 8, width // 8)
             ring = area.union(lifted).inflate(width // 5 + 2, width // 5 + 2)
             self._cells[name] = ring.union(layout.labels[name])
         cells = self._cells
@@ -75,6 +79,17 @@ class SlotTiles:
             and not self._areas[name].colliderect(layout.bar)
         )
         self._veil_parts = {}
+        self._seams = {}
+        order = list(layout.slots)
+        for index, name in enumerate(order):
+            area = self._areas[name]
+            seams = []
+            for before in order[:index]:
+                seam = area.clip(self._areas[before])
+                under = tuple(o for o in order[: index + 1] if self._reach[o].colliderect(seam))
+                if under and under != (name,):  # another slot may have drawn there
+                    seams.append((seam, under))
+            self._seams[name] = seams
         self._others = {
             name: [*(cell for other, cell in cells.items() if other != name), layout.bar]
             for name in layout.slots
@@ -95,6 +110,13 @@ class SlotTiles:
         """Slots whose tile touches no other slot's cell: a changed slot there is one blit."""
         self._geometry(layout)
         return self._isolated
+
+    def seams(self, layout: Layout, name: str) -> list[tuple[pygame.Rect, tuple[str, ...]]]:
+        """Where ``name``'s tile overlaps the tile of a slot drawn before it (slots are
+        drawn in the layout's order), each with the slots up to ``name`` whose tiles lie
+        there: the tile blitted whole covers their cards there with its felt."""
+        self._geometry(layout)
+        return self._seams[name]
 
     def veil_part(self, layout: Layout, name: str, look: SlotLook) -> pygame.Rect | None:
         """Where a veil that comes or goes on ``look``'s top card can be one blit: the top
@@ -133,18 +155,54 @@ class SlotTiles:
         self, surface: pygame.Surface, layout: Layout, name: str, look: SlotLook, art: CardArt
     ) -> None:
         """Paint the slot straight onto ``surface``, whose felt (with the slots' empty
-        places) is there already, clipped to its area: what its tile would show there,
-        without making the tile (a full repaint, as after a resize, where most tiles are
-        new; they are made when first needed or in the idle steps after)."""
-        if (name, look) in self._tiles:
-            tile, area = self.tile(layout, name, look, art)
-            surface.blit(tile, area)
-            return
+        places) and the slots before it are there already, clipped to its area: what its
+        tile would show there, without making the tile (a full repaint, as after a resize,
+        where most tiles are new; they are made when first needed or in the idle steps
+        after)."""
         area = self.area(layout, name)
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
         self._paint(surface, layout, name, look, art, (0, 0))
         surface.set_clip(clip)
+
+    def mend_seam(
+        self,
+        surface: pygame.Surface,
+        layout: Layout,
+        seam: pygame.Rect,
+        looks: list[tuple[str, SlotLook]],
+        art: CardArt,
+    ) -> None:
+        """Give ``seam`` (within the surface's clip) the first paint's pixels again, after
+        the last of ``looks``' tiles was blitted over it: the felt, the empty places, and
+        the slots' cards in turn: the tile of the first slot with anything there, the
+        others' cards over it. Where only the slot on top has, nothing is painted."""
+        clip = surface.get_clip()
+        part = seam.clip(clip)
+        if not (part.width and part.height):
+            return
+        there = [(name, look) for name, look in looks if self._drawn(layout, name, look, part)]
+        if not there or there == looks[-1:]:
+            return  # felt, or the cards of the tile on top, only
+        tile = self._tiles.get(there[0])
+        if tile is not None:  # the felt and the first slot's cards there, in one blit
+            area = self._areas[there[0][0]]
+            surface.blit(tile, part, part.move(-area.left, -area.top))
+            there = there[1:]
+        else:
+            surface.set_clip(part)
+            self.felt(layout).paint(surface, part.topleft, part)
+        for name, look in there:
+            surface.set_clip(part.clip(self._areas[name]))
+            self._paint(surface, layout, name, look, art, (0, 0))
+        surface.set_clip(clip)
+
+    def _drawn(self, layout: Layout, name: str, look: SlotLook, part: pygame.Rect) -> bool:
+        """Whether :meth:`_paint` may draw anything of ``look`` in ``part``: its cards,
+        stack edges and fan lie in the slot's area of the layout; a lifted card's glow or
+        a target's outline reaches a little further."""
+        drawn = self._reach[name] if look.selected or look.target else layout.areas[name]
+        return drawn.colliderect(part)
 
     def _paint(
         self,
