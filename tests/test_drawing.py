@@ -159,11 +159,12 @@ def test_the_window_uncovered_once_every_tile_is_made_shows_the_first_paint(
     play = PlayScene(ctx, game)
     driver = Driver(play, size=size)
     driver.seconds(2)  # the idle steps make every tile on the table and the next taps'
+    looks = play.frame().looks
     overlapping = [
         name
         for name in play.layout.slots
         if name not in play.view.tiles.isolated(play.layout)
-        and any(play.view.tiles.has(name, look) for look in [play.frame().looks[name]])
+        and play.view.tiles.has(name, looks[name])
     ]
     assert overlapping, "no tile of a slot next to another was made"
     _check(driver, play, "idle")

@@ -81,11 +81,12 @@ class SlotTiles:
         self._veil_parts = {}
         self._seams = {}
         order = list(layout.slots)
+        areas = [self._areas[name] for name in order]
         for index, name in enumerate(order):
-            area = self._areas[name]
+            area = areas[index]
             seams = []
-            for before in order[:index]:
-                seam = area.clip(self._areas[before])
+            for before in area.collidelistall(areas[:index]):
+                seam = area.clip(areas[before])
                 under = tuple(o for o in order[: index + 1] if self._reach[o].colliderect(seam))
                 if under and under != (name,):  # another slot may have drawn there
                     seams.append((seam, under))
