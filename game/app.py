@@ -9,12 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from . import __version__
+from . import __version__, catalog
 from .i18n import LANGUAGES
-
-GAME_KEYS = ("halfmoon", "crescent", "crescent-four", "open-crescent")
-"""The games' keys for --game (game.catalog's, spelled out so that the command line is
-read before the rules are imported: the window opens sooner)."""
 
 if TYPE_CHECKING:
     from .kiosk import KioskConfig
@@ -34,12 +30,27 @@ def _window_size(text: str) -> tuple[int, int]:
 
 
 def _deal_code(text: str) -> str:
-    from .rules import GAME_LETTERS, DealCodeError, normalize_code
+    from .rules.codes import normalize_code
+    from .rules.errors import DealCodeError
 
     try:
-        return normalize_code(text, "".join(GAME_LETTERS))
+        return normalize_code(text, catalog.letters())
     except DealCodeError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(_cut(str(error))) from None
+
+
+def _game_key(text: str) -> str:
+    try:
+        return catalog.kind_by_key(text.strip()).key
+    except KeyError as error:
+        raise argparse.ArgumentTypeError(_cut(str(error.args[0]))) from None
+
+
+def _cut(line: str, longest: int = 200) -> str:
+    """An error line kept readable: a long value is cut, with its length said."""
+    if len(line) <= longest:
+        return line
+    return f"{line[: longest - 40]}... ({len(line)} characters)"
 
 
 def _config_path(text: str) -> Path:
@@ -91,13 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--deal",
         type=_deal_code,
         metavar="CODE",
-        help="start the deal with this code, e.g. HM1-N-AAAAAAB (Half Moon) or HM1-C-AAAAAAB "
-        "(Crescent; F: Crescent Four, O: Open Crescent)",
+        help="start the deal with this code, which picks the game: "
+        + ", ".join(f"{kind.prefix}... {kind.name}" for kind in catalog.KINDS),
     )
     parser.add_argument(
         "--game",
-        choices=GAME_KEYS,
-        help="the game a new deal is of (the title screen's choice); --deal picks it too",
+        type=_game_key,
+        metavar="GAME",
+        help="the game a new deal is of (the title screen's choice), one of "
+        + ", ".join(catalog.keys())
+        + "; --deal picks it too",
     )
     parser.add_argument(
         "--window", type=_window_size, metavar="WxH", help="window size, e.g. 1280x720"

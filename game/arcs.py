@@ -5,17 +5,19 @@ ellipse, more is flatter on top and straighter down the sides), between the angl
 180 + drop and -drop (degrees). :mod:`game.layout` tries several shapes and card sizes
 and keeps the largest cards for which nothing overlaps.
 
-* ``arc12``, Half Moon (SPEC 4): piles 2 ... 12 at equal distances along the arc,
-  pile 1 one step further down the left side; the reserve R1-R4 over R5-R8 inside.
-* ``arc16``, Crescent (SPEC 5): piles 1 ... 16 at equal distances along the arc from the
-  bottom left, each with room on its right for the fan of cards under its top card; the
-  foundations inside, Kings F1-F4 over Aces F5-F8.
+* :func:`half_moon`, Half Moon's table (SPEC 4): piles 2 ... 12 at equal distances
+  along the arc, pile 1 one step further down the left side; the reserve R1-R4 over
+  R5-R8 inside.
+* :func:`crescent`, Crescent's table (SPEC 5): piles 1 ... 16 at equal distances along
+  the arc from the bottom left, each with room on its right for the fan of cards under
+  its top card; the foundations inside, Kings F1-F4 over Aces F5-F8.
 """
 
 from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -228,5 +230,17 @@ def crescent(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement
     return Arrangement(rects, areas, label_h, 0, (sliver, back, fan))
 
 
-ARRANGEMENTS = {"arc12": half_moon, "arc16": crescent}
-"""Each table's arrangement, by the catalog's table name."""
+@dataclass(frozen=True)
+class TablePlan:
+    """What :func:`game.layout.compute_layout` needs of a game's table (a kind of the
+    registry makes it: ``GameKind.table``)."""
+
+    name: str
+    """The kind's key (the caches of the table's pictures are kept per table)."""
+    arrange: Callable[[int, Rect, tuple[float, float]], Arrangement | None]
+    """Where the slots go for a card width, a play area and an arc shape (None: no
+    room), as :func:`half_moon` and :func:`crescent` do."""
+    buttons: tuple[str, ...]
+    """The buttons, left to right."""
+    inner: tuple[str, ...]
+    """The slots inside the arc (a message goes around them)."""

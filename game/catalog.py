@@ -1,9 +1,14 @@
-"""The games the app plays, each named once: :data:`KINDS`.
+"""The registry of game kinds: every game the app plays is declared once, in :data:`KINDS`.
 
-A :class:`GameKind` is everything the app needs to know about one game apart from its
-rules: its code letter, its name, how its table is laid out and which buttons it has,
-its rules text, and the files its saved game and statistics live in. The rules
-themselves are in :mod:`game.rules`; a kind knows how to make a game of itself.
+A :class:`GameKind` is everything the app needs to know about one game: its key, code
+letter and name, its rules, its board (how its cards are drawn and touched), its table's
+arrangement, buttons and inner slots, its rules text, its files and its picture on the
+title screen. Every other module reads the registry; none names a game. A new game is its
+rules module, its board module and one entry (:func:`register`).
+
+The rules, the board, the arrangement and the rules text are named by ``"module:name"``
+and imported the first time they are asked for: reading the command line imports this
+module, and the window opens before the rules and the boards are imported.
 
 >>> kind_for_code("HM1-F-AAAAAAB").name
 'Crescent Four'
@@ -11,72 +16,137 @@ themselves are in :mod:`game.rules`; a kind knows how to make a game of itself.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .i18n import N_
-from .rules import (
-    CRESCENT,
-    CRESCENT_FOUR,
-    GAME_LETTERS,
-    OPEN_CRESCENT,
-    Crescent,
-    CrescentVariant,
-    DealCodeError,
-    Game,
-    SavedGameError,
-    read_code,
-)
-from .rules.codes import format_code, random_code
+from .rules.codes import PREFIX, format_code, random_code, read_code
+from .rules.errors import DealCodeError
 
-TableGame = Game | Crescent
-"""A game of any kind, as the rules make it."""
+if TYPE_CHECKING:
+    import random
+
+    from pygame import Rect
+
+    from .arcs import Arrangement, TablePlan
+    from .rules.played import GameRules, PlayedGame
+    from .scenes.boards.base import Board
+
+Paragraphs = tuple[tuple[str, ...], ...]
+"""A rules text: paragraphs of sentences; an empty paragraph is a blank line."""
 
 
-@dataclass(frozen=True)
+class Picture(NamedTuple):
+    """The title screen's small picture of a game's table, drawn from plain shapes."""
+
+    piles: int
+    """Cards along the arc."""
+    inner: int = 8
+    """Cards inside it, in two rows."""
+    fan: int | None = None
+    """Cards fanned under each pile's top card, of which :attr:`backs` face down (None:
+    no fan)."""
+    backs: int = 0
+    mark: str = ""
+    """A short mark over the picture (Crescent Four's ``4``)."""
+
+
+def _resolve(reference: object) -> Any:
+    """``"module:name"`` imported, or the object itself."""
+    if not isinstance(reference, str):
+        return reference
+    module, _, name = reference.partition(":")
+    return getattr(import_module(module), name)
+
+
 class GameKind:
-    """One game of the app."""
+    """One game of the app (see :data:`KINDS`)."""
 
-    key: str
-    """A stable name: ``halfmoon``, ``crescent``, ``crescent-four``, ``open-crescent``
-    (the command line's ``--game`` and the kiosk config's ``games`` use it)."""
-    letter: str
-    """The letter of its deal codes, ``HM1-<letter>-...``."""
-    name: str
-    """Its name, untranslated (shown through ``_``)."""
-    table: str
-    """The table's arrangement: ``arc12`` (Half Moon's 12 piles and reserve) or
-    ``arc16`` (Crescent's 16 piles and 8 foundations)."""
-    variant: CrescentVariant | None = None
-    """For a Crescent, its variant."""
-
-    @property
-    def save_file(self) -> str:
-        """The game in progress (Half Moon keeps the name it always had)."""
-        return "game.json" if self.key == "halfmoon" else f"game-{self.key}.json"
-
-    @property
-    def statistics_file(self) -> str:
-        """The statistics (Half Moon keeps the name it always had)."""
-        return "statistics.json" if self.key == "halfmoon" else f"statistics-{self.key}.json"
-
-    @property
-    def buttons(self) -> tuple[str, ...]:
+    def __init__(
+        self,
+        key: str,
+        letter: str,
+        name: str,
+        *,
+        rules: object,
+        board: object,
+        arrangement: object,
+        buttons: tuple[str, ...],
+        inner: tuple[str, ...],
+        rules_text: object,
+        picture: Picture,
+        best_score: int,
+        save_file: str | None = None,
+        statistics_file: str | None = None,
+    ) -> None:
+        self.key = key
+        """A stable name: the command line's ``--game`` and the kiosk's ``games`` use it."""
+        self.letter = letter
+        """The letter of its deal codes, ``HM1-<letter>-...``."""
+        self.name = name
+        """Its name, untranslated (shown through ``_``)."""
+        self.buttons = buttons
         """The play scene's buttons, left to right."""
-        if self.variant is None:
-            return ("undo", "redo", "new", "menu")
-        return ("undo", "redo", "redeal", "new", "menu")
+        self.inner = inner
+        """The slots inside the arc (a message goes around them)."""
+        self.picture = picture
+        """Its tile's picture on the title screen."""
+        self.best_score = best_score
+        """A won game's score (the statistics' chart is scaled to it)."""
+        self.save_file = save_file or f"game-{key}.json"
+        """The file of its game in progress."""
+        self.statistics_file = statistics_file or f"statistics-{key}.json"
+        """The file of its statistics."""
+        self._references = {
+            "rules": rules,
+            "board": board,
+            "arrangement": arrangement,
+            "rules_text": rules_text,
+        }
+        self._resolved: dict[str, Any] = {}
+        self._table: TablePlan | None = None
 
-    def from_code(self, code: str) -> TableGame:
+    def _get(self, what: str) -> Any:
+        if what not in self._resolved:
+            self._resolved[what] = _resolve(self._references[what])
+        return self._resolved[what]
+
+    @property
+    def rules(self) -> GameRules[PlayedGame]:
+        """How its games are made: from a code, a saved game or a position."""
+        rules: GameRules[PlayedGame] = self._get("rules")
+        return rules
+
+    @property
+    def rules_text(self) -> Paragraphs:
+        """Its rules page, paragraph by paragraph (sentences marked with ``N_``)."""
+        text: Paragraphs = self._get("rules_text")
+        return text
+
+    @property
+    def table(self) -> TablePlan:
+        """Its table for :func:`game.layout.compute_layout`: the arrangement of its
+        slots, its buttons and its inner slots."""
+        if self._table is None:
+            from .arcs import TablePlan
+
+            arrange: Callable[[int, Rect, tuple[float, float]], Arrangement | None]
+            arrange = self._get("arrangement")
+            self._table = TablePlan(self.key, arrange, self.buttons, self.inner)
+        return self._table
+
+    def board(self, game: PlayedGame) -> Board:
+        """The play scene's board for ``game``, a game of this kind."""
+        board_class: type[Board] = self._get("board")
+        return board_class(game)
+
+    def from_code(self, code: str) -> PlayedGame:
         """The deal of ``code``, which must be one of this kind's (else DealCodeError)."""
         read_code(code, self.letter)
-        if self.variant is None:
-            return Game.from_code(code)
-        return Crescent.from_code(code)
+        return self.rules.from_code(code)
 
-    def random(self, rng: random.Random | None = None) -> TableGame:
+    def random(self, rng: random.Random | None = None) -> PlayedGame:
         """A deal chosen at random."""
         return self.from_code(random_code(rng, self.letter))
 
@@ -84,24 +154,84 @@ class GameKind:
         """The code of deal ``number`` of this kind."""
         return format_code(number, self.letter)
 
-    def from_dict(self, data: Mapping[str, Any]) -> TableGame:
+    @property
+    def prefix(self) -> str:
+        """What each of its codes starts with: ``HM1-N-``."""
+        return f"{PREFIX}-{self.letter}-"
+
+    def from_dict(self, data: Mapping[str, Any]) -> PlayedGame:
         """A saved game of this kind (raises the rules' SavedGameError)."""
-        if self.variant is None:
-            return Game.from_dict(data)
-        game = Crescent.from_dict(data)
-        if game.variant is not self.variant:
-            raise SavedGameError(f"a saved {game.variant.name}, not {self.variant.name}")
-        return game
+        return self.rules.from_dict(data)
+
+    def from_position(self, text: str) -> PlayedGame:
+        """A game of this kind starting from position text (PositionError)."""
+        return self.rules.from_position(text)
+
+    def __repr__(self) -> str:
+        return f"kind_by_key({self.key!r})"
 
 
-HALF_MOON = GameKind("halfmoon", "N", N_("Half Moon"), "arc12")
-KINDS: tuple[GameKind, ...] = (
-    HALF_MOON,
-    GameKind("crescent", CRESCENT.letter, N_("Crescent"), "arc16", CRESCENT),
-    GameKind("crescent-four", CRESCENT_FOUR.letter, N_("Crescent Four"), "arc16", CRESCENT_FOUR),
-    GameKind("open-crescent", OPEN_CRESCENT.letter, N_("Open Crescent"), "arc16", OPEN_CRESCENT),
-)
-"""Every game, in the order the title screen offers them."""
+def _crescent(key: str, letter: str, name: str, picture: Picture) -> GameKind:
+    """A Crescent: the variants share their board, table and rules text."""
+    return GameKind(
+        key,
+        letter,
+        name,
+        rules=f"game.rules.crescent:{key.upper().replace('-', '_')}_RULES",
+        board="game.scenes.boards.crescent:CrescentBoard",
+        arrangement="game.arcs:crescent",
+        buttons=("undo", "redo", "redeal", "new", "menu"),
+        inner=("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"),
+        rules_text="game.scenes.boards.crescent_text:RULES_TEXT",
+        picture=picture,
+        best_score=480,
+    )
+
+
+KINDS: list[GameKind] = [
+    GameKind(
+        "halfmoon",
+        "N",
+        N_("Half Moon"),
+        rules="game.rules.game:Game",
+        board="game.scenes.boards.halfmoon:HalfMoonBoard",
+        arrangement="game.arcs:half_moon",
+        buttons=("undo", "redo", "new", "menu"),
+        inner=("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"),
+        rules_text="game.scenes.boards.halfmoon:RULES_TEXT",
+        picture=Picture(12),
+        best_score=520,
+        save_file="game.json",  # the names it always had
+        statistics_file="statistics.json",
+    ),
+    _crescent("crescent", "C", N_("Crescent"), Picture(16, fan=3, backs=3)),
+    _crescent("crescent-four", "F", N_("Crescent Four"), Picture(16, fan=3, backs=3, mark="4")),
+    _crescent("open-crescent", "O", N_("Open Crescent"), Picture(16, fan=3)),
+]
+"""Every game, in the order the title screen offers them; the first is the default."""
+
+
+def register(kind: GameKind) -> None:
+    """Add ``kind`` to the registry (a key or a letter already taken: ValueError)."""
+    for other in KINDS:
+        if other.key == kind.key or other.letter == kind.letter:
+            raise ValueError(f"{kind.key!r} ({kind.letter}) clashes with {other.key!r}")
+    KINDS.append(kind)
+
+
+def unregister(kind: GameKind) -> None:
+    """Take ``kind`` out of the registry again (the tests' toy game)."""
+    KINDS.remove(kind)
+
+
+def keys() -> list[str]:
+    """Every kind's key, in order."""
+    return [kind.key for kind in KINDS]
+
+
+def letters() -> str:
+    """Every kind's code letter, in order: ``"NCFO"``."""
+    return "".join(kind.letter for kind in KINDS)
 
 
 def kind_by_key(key: str) -> GameKind:
@@ -109,35 +239,44 @@ def kind_by_key(key: str) -> GameKind:
     for kind in KINDS:
         if kind.key == key:
             return kind
-    raise KeyError(f"{key!r} is not a game: one of {', '.join(k.key for k in KINDS)}")
+    raise KeyError(f"{key!r} is not a game: one of {', '.join(keys())}")
 
 
-def kind_for_code(code: str) -> GameKind:
-    """The kind whose letter the code has; DealCodeError for a code of no game."""
-    letter, _number = read_code(code, "".join(GAME_LETTERS))
-    return next(kind for kind in KINDS if kind.letter == letter)
+def kind_for_code(code: str, offered: Iterable[GameKind] | None = None) -> GameKind:
+    """The kind whose letter the code has; DealCodeError for a code of no game, or of a
+    game not among ``offered`` (every kind by default)."""
+    letter, _number = read_code(code, letters())
+    kind = next(kind for kind in KINDS if kind.letter == letter)
+    if offered is not None and kind not in list(offered):
+        raise DealCodeError(f"{code.strip()!r} is a deal of {kind.name}, which is not offered here")
+    return kind
 
 
-def kind_of(game: TableGame) -> GameKind:
-    """The kind of a game made by the rules."""
-    if isinstance(game, Crescent):
-        return next(kind for kind in KINDS if kind.variant is game.variant)
-    return HALF_MOON
+def kind_of(game: PlayedGame) -> GameKind:
+    """The kind of a game made by the rules (by its code letter)."""
+    for kind in KINDS:
+        if kind.letter == game.letter:
+            return kind
+    raise LookupError(f"{game!r} is of no registered kind")
 
 
-def game_for_code(code: str) -> TableGame:
+def game_for_code(code: str) -> PlayedGame:
     """The game of any deal code (DealCodeError, showing every form, otherwise)."""
     return kind_for_code(code).from_code(code)
 
 
 __all__ = [
-    "HALF_MOON",
     "KINDS",
     "DealCodeError",
     "GameKind",
-    "TableGame",
+    "Paragraphs",
+    "Picture",
     "game_for_code",
+    "keys",
     "kind_by_key",
     "kind_for_code",
     "kind_of",
+    "letters",
+    "register",
+    "unregister",
 ]

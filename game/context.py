@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import i18n
-from .catalog import HALF_MOON, KINDS, GameKind, TableGame, kind_by_key, kind_of
+from .catalog import KINDS, GameKind, kind_by_key, kind_of
 from .kiosk import KioskConfig
-from .rules import Outcome
+from .rules import Outcome, PlayedGame
 from .savegame import SavedGame, new_game_id
 from .settings import Settings
 from .sound import Sounds
@@ -45,7 +45,7 @@ class Progress:
 
     kind: GameKind
     stats: Statistics = field(default_factory=Statistics)
-    game: TableGame | None = None
+    game: PlayedGame | None = None
     """The game in progress, offered as Continue on the title screen."""
     elapsed: float = 0.0
     """That game's clock, in seconds."""
@@ -84,7 +84,7 @@ class Context:
     """The notice on screen (translated text) and how long it has shown."""
     flow: Flow | None = None
     """The scene graph (game.scenes.flow.Flow sets itself here)."""
-    kind: GameKind = HALF_MOON
+    kind: GameKind = field(default_factory=lambda: KINDS[0])
     """The game chosen on the title screen: the one ``game`` and ``stats`` are of."""
     progress: dict[str, Progress] = field(default_factory=dict)
     """Each game's progress, read from its files the first time it is needed."""
@@ -129,12 +129,12 @@ class Context:
         return self.of(self.kind)
 
     @property
-    def game(self) -> TableGame | None:
+    def game(self) -> PlayedGame | None:
         """The chosen game's game in progress."""
         return self.current.game
 
     @game.setter
-    def game(self, game: TableGame | None) -> None:
+    def game(self, game: PlayedGame | None) -> None:
         self.current.game = game
 
     @property
@@ -188,7 +188,7 @@ class Context:
             self.save_game()
         self.kind = chosen
 
-    def begin(self, game: TableGame, elapsed: float = 0.0) -> None:
+    def begin(self, game: PlayedGame, elapsed: float = 0.0) -> None:
         """``game`` becomes the game in progress of its kind (which becomes the chosen
         one); a game of that kind left unfinished counts as lost."""
         self.choose(kind_of(game))

@@ -11,7 +11,8 @@ is optional; these are the defaults::
     allow_settings = false            # show Settings to players
     allow_statistics = false          # show Statistics to players
     language = ""                     # en, ms, fi or ru; empty: the stored setting
-    games = ["halfmoon", "crescent", "crescent-four", "open-crescent"]  # offered, in order
+    games = [...]                     # the games offered, in order, by their keys
+                                      # (game.catalog; halfmoon --help lists them): all
 """
 
 from __future__ import annotations
@@ -22,13 +23,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .catalog import KINDS
+from .catalog import keys
 from .i18n import LANGUAGES
 from .storage import read_regular_file, shown
 
 _MODIFIERS = ("ctrl", "alt", "shift")
-GAME_KEYS: tuple[str, ...] = tuple(kind.key for kind in KINDS)
-"""Every game's key, in the catalog's order."""
 MAX_CONFIG_BYTES = 64 * 1024
 """A kiosk config is a few lines: a larger one (``/dev/zero``) is refused unread."""
 PIN_DIGITS = frozenset("0123456789")
@@ -60,7 +59,7 @@ class KioskConfig:
     """Whether players may open Statistics."""
     language: str = ""
     """A fixed language for the kiosk, or empty for the stored setting."""
-    games: tuple[str, ...] = GAME_KEYS
+    games: tuple[str, ...] = field(default_factory=lambda: tuple(keys()))
     """The games players may choose, by their keys (all of them by default)."""
     source: str = field(default="kiosk config", compare=False, repr=False)
     """Where the config came from (its path), for error messages; not a key of the file."""
@@ -151,12 +150,12 @@ def _games(value: Any, source: str) -> tuple[str, ...]:
     """The ``games`` key: a list of one or more game keys, each once."""
     if not isinstance(value, list) or not value:
         raise KioskConfigError(
-            f"{source}: games must be a list of one or more of {', '.join(GAME_KEYS)}"
+            f"{source}: games must be a list of one or more of {', '.join(keys())}"
         )
     for name in value:
-        if not isinstance(name, str) or name not in GAME_KEYS:
+        if not isinstance(name, str) or name not in keys():
             raise KioskConfigError(
-                f"{source}: games: {name!r} is not a game (known: {', '.join(GAME_KEYS)})"
+                f"{source}: games: {name!r} is not a game (known: {', '.join(keys())})"
             )
     if len(set(value)) != len(value):
         raise KioskConfigError(f"{source}: games names a game twice")

@@ -14,21 +14,12 @@ from functools import lru_cache
 
 from pygame import Rect
 
-from .arcs import ARRANGEMENTS, CARD_ASPECT, SHAPES, Arrangement
-from .rules.crescent_table import FOUNDATIONS
-from .rules.slots import RESERVE_SLOTS
+from .arcs import CARD_ASPECT, SHAPES, Arrangement, TablePlan
 
-__all__ = ["BUTTONS", "CARD_ASPECT", "MIN_SIZE", "Layout", "compute_layout"]
+__all__ = ["CARD_ASPECT", "MIN_SIZE", "Layout", "TablePlan", "compute_layout"]
 
 MIN_SIZE = (320, 240)
 """The smallest window the layout is made for; smaller ones are laid out at this size."""
-BUTTONS = {
-    "arc12": ("undo", "redo", "new", "menu"),
-    "arc16": ("undo", "redo", "redeal", "new", "menu"),
-}
-"""Each table's buttons, left to right."""
-_INNER = {"arc12": RESERVE_SLOTS, "arc16": FOUNDATIONS}
-"""The slots inside each table's arc (a message goes around them)."""
 
 
 @dataclass(frozen=True)
@@ -37,8 +28,8 @@ class Layout:
 
     size: tuple[int, int]
     """The window size this layout is for."""
-    table: str
-    """``arc12`` (Half Moon) or ``arc16`` (Crescent)."""
+    table: TablePlan
+    """The game's table (``GameKind.table``)."""
     card: tuple[int, int]
     """Card width and height."""
     slots: dict[str, Rect]
@@ -148,12 +139,12 @@ def _message_place(
 Shape = tuple[float, float]
 """An arc's shape: (squareness, drop in degrees), one of :data:`SHAPES`."""
 
-_LAST: dict[str, dict[Shape, tuple[tuple[int, int], int]]] = {}
+_LAST: dict[TablePlan, dict[Shape, tuple[tuple[int, int], int]]] = {}
 """For each table and each shape of its arc, the play area and the widest cards last
 found for it: a guess for the next layout."""
 
 
-def _guesses(table: str, play: Rect) -> dict[Shape, int]:
+def _guesses(table: TablePlan, play: Rect) -> dict[Shape, int]:
     """Each shape's widest cards last found for ``table``, scaled to this play area (not
     to the window: the bar above which it ends takes a second row at some widths)."""
     return {
@@ -162,7 +153,7 @@ def _guesses(table: str, play: Rect) -> dict[Shape, int]:
     }
 
 
-def fitting_arrangement(table: str, card_w: int, play: Rect) -> Arrangement | None:
+def fitting_arrangement(table: TablePlan, card_w: int, play: Rect) -> Arrangement | None:
     """The first shape of the arc (in :data:`SHAPES`' order) in which cards ``card_w``
     wide fit ``play``, if any."""
     for shape in SHAPES:
@@ -172,9 +163,9 @@ def fitting_arrangement(table: str, card_w: int, play: Rect) -> Arrangement | No
     return None
 
 
-def _arranged(table: str, card_w: int, play: Rect, shape: Shape) -> Arrangement | None:
+def _arranged(table: TablePlan, card_w: int, play: Rect, shape: Shape) -> Arrangement | None:
     """The arrangement of cards ``card_w`` wide on an arc of ``shape``, if it fits."""
-    arranged = ARRANGEMENTS[table](card_w, play, shape)
+    arranged = table.arrange(card_w, play, shape)
     if arranged is not None and _fits(arranged, play, max(2, card_w // 25)):
         return arranged
     return None
@@ -185,7 +176,7 @@ class _Search:
     the narrowest found not to. Narrower cards fit wherever wider ones do, shape by shape
     (tests/test_layout.py checks it), so one try can answer for many widths."""
 
-    def __init__(self, table: str, play: Rect) -> None:
+    def __init__(self, table: TablePlan, play: Rect) -> None:
         self.table, self.play = table, play
         self.low, self.high = 8, max(9, play.width // 4)
         self.fit: dict[Shape, tuple[int, Arrangement]] = {}
@@ -251,7 +242,7 @@ class _Search:
 
 
 def largest_cards(
-    table: str, play: Rect, guess: int | None = None
+    table: TablePlan, play: Rect, guess: int | None = None
 ) -> tuple[int, Arrangement] | None:
     """The widest cards of ``table`` that fit ``play`` and their arrangement, searched
     for from ``guess`` (any guess gives the same answer)."""
@@ -289,10 +280,10 @@ def _largest(search: _Search, guesses: dict[Shape, int]) -> tuple[int, Arrangeme
 
 
 @lru_cache(maxsize=16)
-def compute_layout(width: int, height: int, table: str = "arc12") -> Layout:
+def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
     """The layout of ``table`` for a window of ``width`` x ``height`` (cached per size)."""
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
-    bar, info, buttons, font_px = _bar(width, height, BUTTONS[table])
+    bar, info, buttons, font_px = _bar(width, height, table.buttons)
     play = Rect(0, 0, width, bar.top)
     search = _Search(table, play)
     best = _largest(search, _guesses(table, play))
@@ -310,7 +301,7 @@ def compute_layout(width: int, height: int, table: str = "arc12") -> Layout:
         area.move(0, -max(2, card_h // 18)).inflate(card_w // 5, card_w // 5).union(labels[n])
         for n, area in arranged.areas.items()
     ]
-    inner = [arranged.rects[name] for name in _INNER[table]]
+    inner = [arranged.rects[name] for name in table.inner]
     return Layout(
         size=(width, height),
         table=table,

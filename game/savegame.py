@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import fields as check
-from .catalog import HALF_MOON, GameKind, TableGame
-from .rules import Outcome
+from .catalog import GameKind, kind_of
+from .rules import Outcome, PlayedGame
 from .storage import Storage
 
-SAVE_FILE = "game.json"
 SAVE_SCHEMA = 1
 
 
@@ -20,7 +19,7 @@ SAVE_SCHEMA = 1
 class SavedGame:
     """A game with its clock and what the statistics already know of it."""
 
-    game: TableGame
+    game: PlayedGame
     """The game: its deal and the moves made (so undo works after Continue too)."""
     elapsed: float = 0.0
     """The game's clock, in seconds."""
@@ -37,7 +36,7 @@ class SavedGame:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, kind: GameKind = HALF_MOON) -> SavedGame:
+    def from_dict(cls, data: Any, kind: GameKind) -> SavedGame:
         """Read :meth:`to_dict` data of a game of ``kind``; raises :class:`DamagedFile`
         (or the rules' own ``SavedGameError``, a ValueError) for anything else.
 
@@ -50,7 +49,7 @@ class SavedGame:
         return cls(game, elapsed, game_id)
 
     @classmethod
-    def load(cls, storage: Storage, kind: GameKind = HALF_MOON) -> SavedGame | None:
+    def load(cls, storage: Storage, kind: GameKind) -> SavedGame | None:
         """The saved game in progress of ``kind``, if there is one (a won game is not in
         progress)."""
         saved = storage.load(kind.save_file, lambda data: cls.from_dict(data, kind), lambda: None)
@@ -58,9 +57,10 @@ class SavedGame:
             return None
         return saved
 
-    def save(self, storage: Storage, kind: GameKind = HALF_MOON) -> bool:
-        """Store the game now in ``kind``'s file; a game with no move yet or a won game
+    def save(self, storage: Storage, kind: GameKind | None = None) -> bool:
+        """Store the game now in its kind's file; a game with no move yet or a won game
         clears the save."""
+        kind = kind if kind is not None else kind_of(self.game)
         if self.game.moves == 0 or self.game.outcome is Outcome.WON:
             storage.delete(kind.save_file)
             return True

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import fields as check
-from .catalog import KINDS
+from .catalog import KINDS, keys
 from .i18n import LANGUAGES, system_language
 from .storage import Storage
 
@@ -16,9 +16,8 @@ ANIMATIONS = ("on", "reduced")
 _CHOICES = {
     "animations": ANIMATIONS,
     "language": tuple(LANGUAGES),
-    "game": tuple(kind.key for kind in KINDS),
 }
-"""The words each setting that is not on or off may take."""
+"""The words each setting that is not on or off may take (``game``: a registry key)."""
 
 
 @dataclass
@@ -43,7 +42,7 @@ class Settings:
     """Short sound effects (skipped when there is no audio device)."""
     language: str = ""
     """A code of :data:`game.i18n.LANGUAGES`; empty until chosen (then the system's)."""
-    game: str = "halfmoon"
+    game: str = field(default_factory=lambda: KINDS[0].key)
     """The game chosen on the title screen last (a key of :data:`game.catalog.KINDS`)."""
 
     def __post_init__(self) -> None:
@@ -67,7 +66,8 @@ class Settings:
             if isinstance(default, bool):
                 value: object = check.flag(data, item.name, default)
             else:
-                value = check.choice(data, item.name, default, _CHOICES[item.name])
+                choices = tuple(keys()) if item.name == "game" else _CHOICES[item.name]
+                value = check.choice(data, item.name, default, choices)
             setattr(settings, item.name, value)
         return settings
 

@@ -6,6 +6,7 @@ import re
 import pytest
 from conftest import fixture_text
 
+from game.catalog import game_for_code
 from game.rules import (
     CRESCENT,
     CRESCENT_FOUR,
@@ -16,7 +17,6 @@ from game.rules import (
     DealCodeError,
     Game,
     format_code,
-    game_from_code,
     two_decks,
 )
 from game.rules.codes import shuffled_order
@@ -103,13 +103,13 @@ def test_a_half_moon_code_is_not_a_crescent_deal_and_a_crescent_code_not_a_half_
 
 
 def test_game_from_code_deals_half_moon_for_n_and_crescent_for_c_f_o():
-    assert isinstance(game_from_code("HM1-N-AAAAAAB"), Game)
+    assert isinstance(game_for_code("HM1-N-AAAAAAB"), Game)
     for variant in VARIANTS:
-        game = game_from_code(f" hm1-{variant.letter.lower()}-aaaaaab ")
+        game = game_for_code(f" hm1-{variant.letter.lower()}-aaaaaab ")
         assert isinstance(game, Crescent) and game.variant is variant
         assert game.code == f"HM1-{variant.letter}-AAAAAAB"
     with pytest.raises(DealCodeError, match="HM1-N-, HM1-C-, HM1-F- or HM1-O-"):
-        game_from_code("HM1-Q-AAAAAAB")
+        game_for_code("HM1-Q-AAAAAAB")
 
 
 def test_a_random_deal_of_a_variant_has_its_letter_and_a_seeded_rng_repeats_it():

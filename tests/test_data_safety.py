@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from ui_helpers import Driver, pygame
 
+from game.catalog import kind_by_key
 from game.rules import Game
 from game.rules.solver import solve
-from game.savegame import SAVE_FILE, SavedGame
+from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.flow import open_context
 from game.scenes.menus import StatisticsScene
@@ -26,6 +27,8 @@ from game.scenes.title import TitleScene
 from game.settings import SETTINGS_FILE, Settings
 from game.statistics import STATISTICS_FILE, Statistics
 from game.storage import Storage
+
+SAVE_FILE = kind_by_key("halfmoon").save_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DEAL = "HM1-N-AAAAAAB"
@@ -329,6 +332,7 @@ from ui_helpers import pygame
 from game.scenes.flow import open_context
 from game.rules import Game
 from game.storage import AlreadyRunning, Storage
+
 pygame.display.init(); pygame.font.init()
 storage = Storage(Path({home!r}) / "config", Path({home!r}) / "data")
 try:
@@ -410,7 +414,7 @@ def test_a_100_mb_file_is_refused_as_damaged_before_parsing(storage, name, kind)
         _huge_valid_save(path)
     started = time.perf_counter()
     loaded = {
-        SAVE_FILE: SavedGame.load,
+        SAVE_FILE: lambda storage: SavedGame.load(storage, kind_by_key("halfmoon")),
         STATISTICS_FILE: Statistics.load,
         SETTINGS_FILE: Settings.load,
     }[name](storage)

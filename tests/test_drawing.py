@@ -6,6 +6,7 @@ import pytest
 from ui_helpers import Driver, pygame
 
 from game import theme, ui
+from game.catalog import kind_by_key
 from game.rules import Game, MoveError
 from game.rules.solver import solve
 from game.scenes.boards.halfmoon import MOVE_ERROR_TEXT
@@ -191,7 +192,9 @@ def test_painting_a_whole_4k_felt_keeps_no_window_sized_copy(display):
     from game.layout import compute_layout
     from game.scenes.felt import Felt
 
-    layout = compute_layout(3797, 2139, "arc16")  # not a whole number of blocks
+    layout = compute_layout(
+        3797, 2139, kind_by_key("crescent").table
+    )  # not a whole number of blocks
     screen = pygame.Surface(layout.size, 0, pygame.display.get_surface())
     felt = Felt(layout)
     before = _rss_mb()
@@ -206,7 +209,7 @@ def test_a_felt_paints_the_same_pixels_before_and_after_its_edges_are_prepared(d
     from game.layout import compute_layout
     from game.scenes.felt import Felt
 
-    layout = compute_layout(*size, "arc16")
+    layout = compute_layout(*size, kind_by_key("crescent").table)
     fresh, prepared = Felt(layout), Felt(layout)
     prepared.prepare()
     pictures = []
@@ -252,7 +255,7 @@ def test_a_felt_keeps_its_shaded_edges_in_a_byte_a_pixel(display, size, megabyte
     from game.scenes.felt import Felt
 
     pygame.display.set_mode(size)
-    layout = compute_layout(*size, "arc12")
+    layout = compute_layout(*size, kind_by_key("halfmoon").table)
     felt = Felt(layout)
     before = _heap_in_use()
     felt.prepare()

@@ -9,12 +9,16 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.catalog import kind_by_key
 from game.kiosk import KioskConfig, KioskConfigError
 from game.rules import DealCodeError, Game, PositionError, RulesError, SavedGameError, parse_code
-from game.savegame import SAVE_FILE, SavedGame
+from game.savegame import SavedGame
 from game.settings import SETTINGS_FILE, Settings
 from game.statistics import STATISTICS_FILE, Statistics
 from game.storage import Storage
+
+SAVE_FILE = kind_by_key("halfmoon").save_file
+
 
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -111,7 +115,7 @@ def test_any_json_value_as_a_saved_game_is_read_or_refused_with_a_saved_game_err
 @given(_bytes_for(SAVE_FILE))
 def test_damaged_saved_game_files_never_stop_the_game(tmp_path_factory, content):
     storage = _storage_with(tmp_path_factory, SAVE_FILE, content)
-    saved = SavedGame.load(storage)
+    saved = SavedGame.load(storage, kind_by_key("halfmoon"))
     assert saved is None or isinstance(saved.game, Game)
     _kept_aside_or_read(storage, SAVE_FILE, content, not storage.notices)
 

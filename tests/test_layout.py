@@ -5,8 +5,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygame import Rect
 
-from game.layout import BUTTONS, compute_layout
+from game.catalog import kind_by_key
+from game.layout import compute_layout
 from game.rules import PILES, RESERVE_SLOTS
+
+HALF_MOON_TABLE = kind_by_key("halfmoon").table
+
 
 SIZES = [
     (800, 600),
@@ -25,7 +29,7 @@ SIZES = [
 
 @pytest.mark.parametrize("size", SIZES)
 def test_all_20_cards_the_bar_and_the_buttons_are_on_screen_and_never_overlap(size):
-    layout = compute_layout(*size)
+    layout = compute_layout(*size, HALF_MOON_TABLE)
     screen = layout.bar.unionall(list(layout.slots.values()))
     assert set(layout.slots) == set(PILES) | set(RESERVE_SLOTS)
     assert screen.width <= size[0] and screen.height <= size[1]
@@ -43,15 +47,15 @@ def test_all_20_cards_the_bar_and_the_buttons_are_on_screen_and_never_overlap(si
 
 def test_cards_grow_with_the_window():
     widths = [
-        compute_layout(w, h).card[0]
+        compute_layout(w, h, HALF_MOON_TABLE).card[0]
         for w, h in [(800, 600), (1280, 720), (1920, 1080), (3840, 2160)]
     ]
     assert widths == sorted(widths) and widths[-1] >= 3 * widths[0]
-    assert compute_layout(1920, 1080).card[0] >= 120
+    assert compute_layout(1920, 1080, HALF_MOON_TABLE).card[0] >= 120
 
 
 def test_the_arc_runs_up_the_left_across_the_top_and_down_the_right():
-    slots = compute_layout(1920, 1080).slots
+    slots = compute_layout(1920, 1080, HALF_MOON_TABLE).slots
     y = {n: slots[n].centery for n in PILES}
     x = {n: slots[n].centerx for n in PILES}
     assert y["1"] > y["2"] > y["3"] > y["4"]  # up the left side
@@ -64,7 +68,7 @@ def test_the_arc_runs_up_the_left_across_the_top_and_down_the_right():
 
 
 def test_a_hit_test_finds_the_slot_under_a_point():
-    layout = compute_layout(1280, 720)
+    layout = compute_layout(1280, 720, HALF_MOON_TABLE)
     for name, rect in layout.slots.items():
         assert layout.hit_slot(rect.center) == name
     assert layout.hit_slot((2, 2)) is None
@@ -75,7 +79,7 @@ def test_a_hit_test_finds_the_slot_under_a_point():
 def _assert_sound(width, height):
     """Finite, inside the window, nothing overlapping: cards with their stack edges and
     labels, the bar, the info text and the buttons."""
-    layout = compute_layout(width, height)
+    layout = compute_layout(width, height, HALF_MOON_TABLE)
     window = Rect(0, 0, width, height)
     assert layout.size == (width, height)
     card_w, card_h = layout.card
@@ -120,13 +124,14 @@ def test_the_sizes_that_divided_by_zero_lay_out(size):
     _assert_sound(*size)
 
 
-@pytest.mark.parametrize("table", ["arc12", "arc16"])
-def test_a_guess_from_the_last_layout_gives_the_same_cards_as_a_full_search(table):
+@pytest.mark.parametrize("key", ["halfmoon", "crescent"])
+def test_a_guess_from_the_last_layout_gives_the_same_cards_as_a_full_search(key):
+    table = kind_by_key(key).table
     """The card width search may start from the last layout's (a window being resized);
     cards that fit also fit narrower, so every guess finds the same largest cards."""
     from pygame import Rect
 
-    from game.arcs import ARRANGEMENTS, SHAPES
+    from game.arcs import SHAPES
     from game.layout import _fits, fitting_arrangement, largest_cards
 
     for width, height in [
@@ -159,26 +164,27 @@ def test_a_guess_from_the_last_layout_gives_the_same_cards_as_a_full_search(tabl
         for shape in SHAPES:  # and shape by shape
             widths = range(8, plain[0] + 12, 5)
             fits = [
-                ARRANGEMENTS[table](w, play, shape) is not None
-                and _fits(ARRANGEMENTS[table](w, play, shape), play, max(2, w // 25))
+                table.arrange(w, play, shape) is not None
+                and _fits(table.arrange(w, play, shape), play, max(2, w // 25))
                 for w in widths
             ]
             assert fits == sorted(fits, reverse=True), (width, height, shape)
 
 
-@pytest.mark.parametrize("table", ["arc12", "arc16"])
-def test_a_window_being_resized_gets_the_widest_cards_that_fit(table):
+@pytest.mark.parametrize("key", ["halfmoon", "crescent"])
+def test_a_window_being_resized_gets_the_widest_cards_that_fit(key):
+    table = kind_by_key(key).table
     """Resized in steps, as a window edge is dragged, each layout's cards fit and no
     shape of the arc fits cards up to 3 px wider (but for a rounding here and there
     that lets one width fit where a narrower one does not)."""
     from pygame import Rect
 
-    from game.arcs import ARRANGEMENTS, SHAPES
+    from game.arcs import SHAPES
     from game.layout import _bar, _fits
 
     def fits(card_w, play):
         return any(
-            (arranged := ARRANGEMENTS[table](card_w, play, shape)) is not None
+            (arranged := table.arrange(card_w, play, shape)) is not None
             and _fits(arranged, play, max(2, card_w // 25))
             for shape in SHAPES
         )
@@ -189,7 +195,7 @@ def test_a_window_being_resized_gets_the_widest_cards_that_fit(table):
             width = start[0] - 60 + number * 37 % 136
             height = start[1] - 40 + number * 23 % 95
             layout = compute_layout(width, height, table)
-            play = Rect(0, 0, width, _bar(width, height, BUTTONS[table])[0].top)
+            play = Rect(0, 0, width, _bar(width, height, table.buttons)[0].top)
             assert fits(layout.card[0], play), (width, height)
             missed += any(fits(layout.card[0] + extra, play) for extra in (1, 2, 3))
             checked += 1

@@ -224,7 +224,9 @@ def test_end_panels_grow_with_the_window_up_to_4k(display, ctx):
         Driver(win, size=size).frames(1)
         panel = win.panel()
         sizes.append((panel.title_px, panel.box.width, panel.buttons["new"].height))
-        assert panel.title_px > 2 * compute_layout(*size).font_px  # larger than the bar text
+        assert (
+            panel.title_px > 2 * compute_layout(*size, ctx.kind.table).font_px
+        )  # larger than the bar text
     assert all(x < y for a, b in pairwise(sizes) for x, y in zip(a, b, strict=True))  # all grow
     assert sizes[-1][0] >= 2.5 * sizes[0][0]
 
@@ -556,7 +558,7 @@ def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(disp
     assert ctx.game is play.game and ctx.game.moves == 3
     from game.savegame import SavedGame
 
-    assert SavedGame.load(ctx.storage).game.moves == 3  # redone moves are saved
+    assert SavedGame.load(ctx.storage, ctx.kind).game.moves == 3  # redone moves are saved
 
 
 def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx):

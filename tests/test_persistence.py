@@ -12,10 +12,11 @@ from pathlib import Path
 from conftest import position_text
 from ui_helpers import Driver, pygame
 
+from game.catalog import kind_by_key
 from game.i18n import _
 from game.rules import Game
 from game.rules.solver import solve
-from game.savegame import SAVE_FILE, SavedGame
+from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import WinScene
 from game.scenes.flow import open_context
@@ -24,6 +25,8 @@ from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.settings import Settings
 from game.statistics import Statistics
+
+SAVE_FILE = kind_by_key("halfmoon").save_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DEAL = "HM1-N-AAAAAAB"
@@ -83,11 +86,11 @@ def test_the_game_is_saved_after_every_move(display, ctx, storage):
     driver = Driver(play)
     for count, removal in enumerate(line[:5], start=1):
         _play(driver, [removal])
-        saved = SavedGame.load(storage)
+        saved = SavedGame.load(storage, kind_by_key("halfmoon"))
         assert saved is not None and saved.game.moves == count
         assert saved.game.position() == play.game.position()
     driver.key(pygame.K_BACKSPACE)
-    assert SavedGame.load(storage).game.moves == 4
+    assert SavedGame.load(storage, kind_by_key("halfmoon")).game.moves == 4
 
 
 def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(display, ctx, storage):
@@ -168,6 +171,7 @@ from game.scenes.play import PlayScene
 from game.storage import Storage
 pygame.display.init(); pygame.font.init()
 from pathlib import Path
+
 ctx = open_context(Storage(Path({home!r}) / "config", Path({home!r}) / "data",
                            background=True))  # as the app writes: on its own thread
 line = solve(Game.from_code({deal!r})).line
@@ -207,7 +211,7 @@ def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
         reported = [int(line) for line in child.stdout.read().split()]
         child.wait()
         storage = Storage(home / "config", home / "data")
-        saved = SavedGame.load(storage)
+        saved = SavedGame.load(storage, kind_by_key("halfmoon"))
         assert storage.notices == []  # never a damaged file
         done = reported[-1] if reported else 0
         if done == 0 or done == 48:

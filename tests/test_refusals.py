@@ -13,10 +13,14 @@ from pathlib import Path
 import pytest
 
 from game.app import main
+from game.catalog import kind_by_key
 from game.kiosk import KioskConfig, KioskConfigError
 from game.rules import DealCodeError, Game, normalize_code
-from game.savegame import SAVE_FILE, SavedGame
+from game.savegame import SavedGame
 from game.storage import Storage
+
+SAVE_FILE = kind_by_key("halfmoon").save_file
+
 
 ROOT = Path(__file__).resolve().parents[1]
 DEAL = "HM1-N-AAAAAAB"
@@ -283,7 +287,8 @@ def test_a_pulled_display_saves_the_game_and_says_so_in_one_line(tmp_path):
         )
         window_of(display, child)
         time.sleep(0.5)
-        slots = compute_layout(1280, 720).slots  # no window manager: the window at 0, 0
+        # no window manager: the window at 0, 0
+        slots = compute_layout(1280, 720, kind_by_key("halfmoon").table).slots
         for slot in Game.from_code(DEAL).legal_removals()[0].slots:
             x, y = slots[slot].center
             xdotool(display, "mousemove", str(x), str(y), "click", "1")

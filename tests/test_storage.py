@@ -5,11 +5,14 @@ import os
 
 import pytest
 
+from game.catalog import kind_by_key
 from game.rules import Game
-from game.savegame import SAVE_FILE, SavedGame
+from game.savegame import SavedGame
 from game.settings import SETTINGS_FILE, Settings
 from game.statistics import STATISTICS_FILE, Statistics
 from game.storage import Storage, write_atomically
+
+SAVE_FILE = kind_by_key("halfmoon").save_file
 
 
 def _game_with_moves(count):
@@ -54,7 +57,7 @@ def test_statistics_round_trip(storage):
 def test_saved_game_round_trip_restores_table_score_moves_clock_and_undo(storage):
     game = _game_with_moves(7)
     assert SavedGame(game, 83.25).save(storage)
-    saved = SavedGame.load(storage)
+    saved = SavedGame.load(storage, kind_by_key("halfmoon"))
     assert saved is not None
     restored = saved.game
     assert restored.position() == game.position()
@@ -70,7 +73,7 @@ def test_a_game_without_moves_or_a_won_game_clears_the_save(storage):
     assert storage.path(SAVE_FILE).exists()
     SavedGame(Game.from_code("HM1-N-AAAAAAB")).save(storage)
     assert not storage.path(SAVE_FILE).exists()
-    assert SavedGame.load(storage) is None
+    assert SavedGame.load(storage, kind_by_key("halfmoon")) is None
 
 
 # --------------------------------------------------------------- damaged files
@@ -91,7 +94,7 @@ DAMAGED = {
     [
         (SETTINGS_FILE, Settings.load, Settings()),
         (STATISTICS_FILE, Statistics.load, Statistics()),
-        (SAVE_FILE, SavedGame.load, None),
+        (SAVE_FILE, lambda storage: SavedGame.load(storage, kind_by_key("halfmoon")), None),
     ],
     ids=["settings", "statistics", "saved game"],
 )
@@ -147,7 +150,7 @@ def test_a_save_whose_moves_are_illegal_for_its_code_is_kept_aside(storage):
     data = SavedGame(_game_with_moves(2)).to_dict()
     data["game"]["removals"].append(["1", "2"])
     storage.save(SAVE_FILE, data)
-    assert SavedGame.load(storage) is None
+    assert SavedGame.load(storage, kind_by_key("halfmoon")) is None
     assert list(storage.data_dir.glob("game.json.bad-*"))
 
 
@@ -155,12 +158,12 @@ def test_a_save_written_by_a_newer_version_is_kept_aside(storage):
     data = SavedGame(_game_with_moves(2)).to_dict()
     data["schema"] = 2
     storage.save(SAVE_FILE, data)
-    assert SavedGame.load(storage) is None
+    assert SavedGame.load(storage, kind_by_key("halfmoon")) is None
     assert list(storage.data_dir.glob("game.json.bad-*"))
     data = SavedGame(_game_with_moves(2)).to_dict()
     data["game"]["version"] = 9
     storage.save(SAVE_FILE, data)
-    assert SavedGame.load(storage) is None
+    assert SavedGame.load(storage, kind_by_key("halfmoon")) is None
 
 
 def test_unknown_settings_keys_are_ignored_and_missing_ones_take_defaults(storage):
@@ -180,7 +183,7 @@ def test_a_crash_between_write_and_replace_leaves_the_previous_save_readable(sto
     monkeypatch.setattr(os, "replace", crash)
     assert SavedGame(_game_with_moves(5)).save(storage) is False
     monkeypatch.undo()
-    saved = SavedGame.load(storage)
+    saved = SavedGame.load(storage, kind_by_key("halfmoon"))
     assert saved is not None and saved.game.moves == 2
     assert [p.name for p in storage.data_dir.iterdir()] == [SAVE_FILE]  # no temp file left
 
@@ -231,7 +234,7 @@ def test_background_writes_land_in_order_and_the_newest_wins(tmp_path):
     for moves in range(1, 8):
         assert SavedGame(_game_with_moves(moves)).save(storage)
     storage.flush()
-    assert SavedGame.load(storage).game.moves == 7
+    assert SavedGame.load(storage, kind_by_key("halfmoon")).game.moves == 7
     storage.delete(SAVE_FILE)
     Settings(placement_aid=True).save(storage)
     storage.close()
@@ -263,7 +266,7 @@ def _fail_at(monkeypatch, step):
             SAVE_FILE,
             lambda: SavedGame(_game_with_moves(2)),
             lambda: SavedGame(_game_with_moves(9)),
-            lambda s: SavedGame.load(s).game.moves,
+            lambda s: SavedGame.load(s, kind_by_key("halfmoon")).game.moves,
         ),
         (
             SETTINGS_FILE,

@@ -186,11 +186,12 @@ def _make_a_move(display: str, size: tuple[int, int]) -> bool:
     """
     if shutil.which("xdotool") is None:
         return False
+    from game.catalog import kind_by_key
     from game.layout import compute_layout
     from game.rules import Game
 
     env = {**os.environ, "DISPLAY": display}
-    slots = compute_layout(*size).slots
+    slots = compute_layout(*size, kind_by_key("halfmoon").table).slots
     for slot in Game.from_code(DEAL).legal_removals()[0].slots:
         x, y = slots[slot].center
         done = subprocess.run(

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.catalog import HALF_MOON, kind_for_code  # noqa: E402
+from game.catalog import kind_for_code  # noqa: E402
 from game.context import Context  # noqa: E402
 from game.loop import STEP, Loop  # noqa: E402
 from game.rules import Crescent, Game  # noqa: E402
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
     ctx.settings.language = "en"
     ctx.settings.placement_aid = True
     ctx.apply_settings()
-    play = half_moon if kind_for_code(deal) is HALF_MOON else crescent
+    play = half_moon if kind_for_code(deal).key == "halfmoon" else crescent
     result = play(ctx, size, deal)
     ctx.storage.close()
     print(json.dumps(result))

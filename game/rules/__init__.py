@@ -19,14 +19,13 @@ if TYPE_CHECKING:
     from .cards import FACE_RANKS, Card, Rank, Suit, standard_deck, two_decks
     from .codes import (
         DEAL_COUNT,
-        GAME_LETTERS,
         format_code,
         normalize_code,
         parse_code,
         random_code,
         read_code,
     )
-    from .crescent import Crescent, CrescentTapResult
+    from .crescent import Crescent, CrescentRules, CrescentTapResult
     from .crescent_moves import (
         POINTS_PER_CARD,
         REDEAL,
@@ -59,8 +58,8 @@ if TYPE_CHECKING:
         SlotError,
     )
     from .game import UNDO_LIMIT, Game, MoveError, TapResult
-    from .games import game_from_code
     from .outcome import Outcome
+    from .played import DealtGame, GameRules, PlayedGame
     from .removals import (
         PAIR_POINTS,
         TRIPLE_POINTS,
@@ -75,8 +74,8 @@ if TYPE_CHECKING:
 
 _MODULES = {
     "cards": "FACE_RANKS Card Rank Suit standard_deck two_decks",
-    "codes": "DEAL_COUNT GAME_LETTERS format_code normalize_code parse_code random_code read_code",
-    "crescent": "Crescent CrescentTapResult",
+    "codes": "DEAL_COUNT format_code normalize_code parse_code random_code read_code",
+    "crescent": "Crescent CrescentRules CrescentTapResult",
     "crescent_moves": "POINTS_PER_CARD REDEAL CardMove Move MoveResult Redeal TurnUp parse_move",
     "crescent_table": "CrescentTable",
     "crescent_variants": "CRESCENT CRESCENT_FOUR OPEN_CRESCENT VARIANTS CrescentVariant variant_of",
@@ -85,8 +84,8 @@ _MODULES = {
         "PositionError Refusal RulesError SavedGameError SlotError"
     ),
     "game": "UNDO_LIMIT Game MoveError TapResult",
-    "games": "game_from_code",
     "outcome": "Outcome",
+    "played": "DealtGame GameRules PlayedGame",
     "removals": "PAIR_POINTS TRIPLE_POINTS Removal is_pair is_removal is_triple legal_removals",
     "slots": "PILES RESERVE_SLOTS SLOTS is_reserve slot_name",
     "table": "Table",
@@ -119,7 +118,6 @@ __all__ = [
     "CRESCENT_FOUR",
     "DEAL_COUNT",
     "FACE_RANKS",
-    "GAME_LETTERS",
     "OPEN_CRESCENT",
     "PAIR_POINTS",
     "PILES",
@@ -134,11 +132,14 @@ __all__ = [
     "CardError",
     "CardMove",
     "Crescent",
+    "CrescentRules",
     "CrescentTable",
     "CrescentTapResult",
     "CrescentVariant",
     "DealCodeError",
+    "DealtGame",
     "Game",
+    "GameRules",
     "IllegalMoveError",
     "IllegalRemovalError",
     "InvalidMoveError",
@@ -146,6 +147,7 @@ __all__ = [
     "MoveError",
     "MoveResult",
     "Outcome",
+    "PlayedGame",
     "PositionError",
     "Rank",
     "Redeal",
@@ -159,7 +161,6 @@ __all__ = [
     "TapResult",
     "TurnUp",
     "format_code",
-    "game_from_code",
     "is_pair",
     "is_removal",
     "is_reserve",

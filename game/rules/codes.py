@@ -1,8 +1,8 @@
 """Deal codes (``HM1-N-AAAAAAB``) and the portable shuffle behind them (SPEC sections 3, 5).
 
-A code names a game by its letter (``N`` Half Moon; ``C``, ``F``, ``O`` the Crescents)
-and a deal number; the shuffle of a number is the same for every game, so ``HM1-C-`` and
-``HM1-O-`` codes of one number deal the same cards.
+A code names a game by its letter (one of A-Z; which letter is which game is the
+registry's, ``game.catalog``) and a deal number; the shuffle of a number is the same for
+every game, so ``HM1-C-`` and ``HM1-O-`` codes of one number deal the same cards.
 """
 
 from __future__ import annotations
@@ -24,13 +24,6 @@ PREFIX = "HM1"
 """Half Moon, code version 1."""
 NORMAL_VARIANT = "N"
 """The letter of the normal game of Half Moon."""
-GAME_LETTERS: dict[str, str] = {
-    "N": "Half Moon",
-    "C": "Crescent",
-    "F": "Crescent Four",
-    "O": "Open Crescent",
-}
-"""Every letter a code may carry, with the name of the game it deals (SPEC 3 and 5)."""
 CODE_LETTERS = 7
 """How many base-26 letters a code carries."""
 DEAL_COUNT = 26**CODE_LETTERS
@@ -90,8 +83,8 @@ def shuffled_cards(number: int) -> list[Card]:
 def format_code(number: int, letter: str = NORMAL_VARIANT) -> str:
     """The code of deal ``number``: ``format_code(1) == "HM1-N-AAAAAAB"``,
     ``format_code(1, "O") == "HM1-O-AAAAAAB"``."""
-    if letter not in GAME_LETTERS:
-        raise DealCodeError(f"{letter!r} is not a game letter ({', '.join(GAME_LETTERS)})")
+    if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "Z"):
+        raise DealCodeError(f"{letter!r} is not a game letter (one of A-Z)")
     if not 0 <= number < DEAL_COUNT:
         raise DealCodeError(f"deal number {number} is outside 0 ... {DEAL_COUNT - 1}")
     letters = []
@@ -117,14 +110,8 @@ def read_code(text: str, letters: str = NORMAL_VARIANT) -> tuple[str, int]:
         raise DealCodeError(f"{text!r} is not a deal code: {expected}")
     letter, digits = parts[1], parts[2]
     if len(letter) != 1 or letter not in letters:
-        if letter in GAME_LETTERS:
-            raise DealCodeError(
-                f"{text!r} names variant {letter!r}, a deal of {GAME_LETTERS[letter]}: {expected}"
-            )
         if len(letter) == 1 and "A" <= letter <= "Z":
-            raise DealCodeError(
-                f"{text!r} names variant {letter!r}, which this version does not play: {expected}"
-            )
+            raise DealCodeError(f"{text!r} names variant {letter!r}, not one of these: {expected}")
         raise DealCodeError(f"{text!r} is not a deal code: {expected}")
     if len(digits) != CODE_LETTERS or not all("A" <= ch <= "Z" for ch in digits):
         raise DealCodeError(f"{text!r} is not a deal code: {expected}")

@@ -29,7 +29,14 @@ from .crescent_moves import (
 )
 from .crescent_position import parse_position, position_text
 from .crescent_table import FOUNDATIONS, SLOTS, CrescentTable, slot_name
-from .crescent_variants import VARIANT_LETTERS, CrescentVariant, variant_of
+from .crescent_variants import (
+    CRESCENT,
+    CRESCENT_FOUR,
+    OPEN_CRESCENT,
+    VARIANT_LETTERS,
+    CrescentVariant,
+    variant_of,
+)
 from .errors import (
     DealCodeError,
     IllegalMoveError,
@@ -38,8 +45,8 @@ from .errors import (
     RulesError,
     SavedGameError,
 )
-from .history import History
 from .outcome import Outcome
+from .played import DealtGame
 from .saves import check_header
 
 SAVE_FORMAT = "crescent-game"
@@ -75,16 +82,14 @@ class _State:
     """The moves that led here, oldest first."""
 
 
-class Crescent:
+class Crescent(DealtGame[CrescentTable, _State]):
     """One game of a Crescent variant, from a deal code or a position."""
 
     def __init__(
         self, table: CrescentTable, variant: CrescentVariant, code: str | None = None
     ) -> None:
-        self._start = table
+        super().__init__(table, code, _State(table))
         self._variant = variant
-        self._code = code
-        self._states: History[_State] = History(_State(table))
         self._selection: str | None = None
         self._outcome_of: CrescentTable | None = None
         self._outcome: Outcome | None = None
@@ -116,9 +121,9 @@ class Crescent:
         return self._states.current.table
 
     @property
-    def code(self) -> str | None:
-        """The deal code, or None for a game started from a position."""
-        return self._code
+    def letter(self) -> str:
+        """The variant's code letter: ``C``, ``F`` or ``O``."""
+        return self._variant.letter
 
     @property
     def variant(self) -> CrescentVariant:
@@ -129,11 +134,6 @@ class Crescent:
     def table(self) -> CrescentTable:
         """The current table (an immutable value)."""
         return self._table
-
-    @property
-    def start(self) -> CrescentTable:
-        """The table as dealt, before any move."""
-        return self._start
 
     def position(self) -> str:
         """The position text of the current table (see :mod:`game.rules.crescent_position`)."""
@@ -218,7 +218,7 @@ class Crescent:
         before = self._table
         card = before.top(move.source)
         table, turned = moved(before, move)
-        self._push(table, move)
+        self._push_move(table, move)
         points = score_of(table) - score_of(before)
         return MoveResult(move, card, () if turned is None else (turned,), points)
 
@@ -231,7 +231,7 @@ class Crescent:
             raise IllegalMoveError(Refusal.NO_REDEAL_LEFT)
         self._selection = None
         table, turned = redealt(self._table)
-        self._push(table, REDEAL)
+        self._push_move(table, REDEAL)
         return MoveResult(REDEAL, None, turned)
 
     def play(self, move: Move | str) -> MoveResult:
@@ -242,29 +242,18 @@ class Crescent:
             return self.move(move.source, move.target)
         return self.redeal()
 
-    def _push(self, table: CrescentTable, move: Move) -> None:
+    def _push_move(self, table: CrescentTable, move: Move) -> None:
         now = self._states.current
-        self._states.push(_State(table, (*now.line, move)))
+        self._push(_State(table, (*now.line, move)))
 
-    def undo(self) -> bool:
-        """Take back the last move (back to the start of the game); False when there is
-        none. An undone turn-up turns the card face down again. Clears the selection."""
+    def _forget_selection(self) -> None:
+        """Undo (back to the start of the game: an undone turn-up turns the card face
+        down again) and redo clear the selection."""
         self._selection = None
-        return self._states.undo()
 
-    def redo(self) -> bool:
-        """Make again the last move taken back; False when there is none (a new move
-        forgets what was undone). Clears the selection."""
-        self._selection = None
-        return self._states.redo()
-
-    def can_undo(self) -> bool:
-        """True when there is a move to take back."""
-        return self._states.can_undo()
-
-    def can_redo(self) -> bool:
-        """True when a move that was taken back can be made again."""
-        return self._states.can_redo()
+    def restarted(self) -> Crescent:
+        """The same deal again, from its start."""
+        return Crescent(self._start, self._variant, self._code)
 
     # -------------------------------------------------------------------- taps
     @property
@@ -363,3 +352,35 @@ class Crescent:
     def __repr__(self) -> str:
         where = self._code if self._code is not None else self._variant.name
         return f"<Crescent {where} moves={self.moves} score={self.score}>"
+
+
+@dataclass(frozen=True)
+class CrescentRules:
+    """How the games of one variant are made (the registry's rules of a Crescent kind):
+    a code, a saved game or a position of another variant is refused."""
+
+    variant: CrescentVariant
+
+    def from_code(self, code: str) -> Crescent:
+        """The deal of ``code``, a code of this variant (else DealCodeError)."""
+        read_code(code, self.variant.letter)
+        return Crescent.from_code(code)
+
+    def from_dict(self, data: Mapping[str, Any]) -> Crescent:
+        """A saved game of this variant (SavedGameError otherwise)."""
+        game = Crescent.from_dict(data)
+        if game.variant is not self.variant:
+            raise SavedGameError(f"a saved {game.variant.name}, not {self.variant.name}")
+        return game
+
+    def from_position(self, text: str) -> Crescent:
+        """A game of this variant from position text (PositionError otherwise)."""
+        game = Crescent.from_position(text)
+        if game.variant is not self.variant:
+            raise PositionError(f"a position of {game.variant.name}, not {self.variant.name}")
+        return game
+
+
+CRESCENT_RULES = CrescentRules(CRESCENT)
+CRESCENT_FOUR_RULES = CrescentRules(CRESCENT_FOUR)
+OPEN_CRESCENT_RULES = CrescentRules(OPEN_CRESCENT)

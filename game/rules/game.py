@@ -9,10 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import FACE_RANKS, Card
-from .codes import format_code, normalize_code, parse_code, random_code, shuffled_cards
+from .codes import (
+    NORMAL_VARIANT,
+    format_code,
+    normalize_code,
+    parse_code,
+    random_code,
+    shuffled_cards,
+)
 from .errors import DealCodeError, PositionError, RulesError, SavedGameError
-from .history import History
 from .outcome import Outcome
+from .played import DealtGame
 from .removals import (
     PAIR_POINTS,
     PAIR_TOTAL,
@@ -67,17 +74,18 @@ class _State:
     """The removals that led here, with the cards each took, oldest first."""
 
 
-class Game:
+class Game(DealtGame[Table, _State]):
     """One game of Half Moon, from a deal code or a position."""
 
+    LETTER = NORMAL_VARIANT
+    """The letter of Half Moon's deal codes."""
+
     def __init__(self, table: Table, code: str | None = None) -> None:
-        self._start = table
-        self._states: History[_State] = History(_State(table), limit=UNDO_LIMIT)
+        super().__init__(table, code, _State(table), limit=UNDO_LIMIT)
         self._outcome_of: Table | None = None
         self._outcome: Outcome | None = None
         self._dimmed_for: tuple[Table, tuple[str, ...]] | None = None
         self._dimmed: frozenset[str] = frozenset()
-        self._code = code
         self._selection: list[str] = []
 
     @property
@@ -103,19 +111,14 @@ class Game:
 
     # ------------------------------------------------------------------ reading
     @property
-    def code(self) -> str | None:
-        """The deal code, or None for a game started from a position."""
-        return self._code
+    def letter(self) -> str:
+        """``N``, Half Moon's code letter."""
+        return self.LETTER
 
     @property
     def table(self) -> Table:
         """The current table (an immutable value)."""
         return self._table
-
-    @property
-    def start(self) -> Table:
-        """The table as dealt, before any move."""
-        return self._start
 
     def position(self) -> str:
         """The position text of the current table (see :meth:`Table.text`)."""
@@ -193,14 +196,6 @@ class Game:
     def legal_removals(self) -> list[Removal]:
         """Every pair and triple the playable cards allow now."""
         return legal_removals(self._table)
-
-    def can_undo(self) -> bool:
-        """True when there is a move to take back."""
-        return self._states.can_undo()
-
-    def can_redo(self) -> bool:
-        """True when a move that was taken back can be made again (SPEC 4, decided here)."""
-        return self._states.can_redo()
 
     # ------------------------------------------------------------------- taps
     def tap(self, slot: str | int) -> TapResult:
@@ -307,19 +302,14 @@ class Game:
         self._selection.clear()
         return self._apply(slots, cards)
 
-    def undo(self) -> bool:
-        """Take back the last move (up to 100); False when there is nothing to undo.
-
-        Clears the selection (SPEC 2, rule 8).
-        """
+    def _forget_selection(self) -> None:
+        """Undo (up to 100 moves back) and redo clear the selection (SPEC 2, rule 8;
+        redo: SPEC 4, decided here)."""
         self._selection.clear()
-        return self._states.undo()
 
-    def redo(self) -> bool:
-        """Make again the last move taken back; False when there is none (a new move
-        forgets what was undone). Clears the selection."""
-        self._selection.clear()
-        return self._states.redo()
+    def restarted(self) -> Game:
+        """The same deal again, from its start."""
+        return Game(self._start, self._code)
 
     def _card(self, slot: str) -> Card:
         card = self._table.top(slot)
@@ -339,7 +329,7 @@ class Game:
     def _apply(self, slots: tuple[str, ...], cards: tuple[Card, ...]) -> int:
         now = self._states.current
         pair = len(cards) == 2
-        self._states.push(
+        self._push(
             _State(
                 now.table.without(slots),
                 now.pairs + (1 if pair else 0),

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from .. import theme, ui
-from ..catalog import GameKind
+from ..catalog import GameKind, Picture
 from ..i18n import _
 
 _CARD = (250, 248, 240)
@@ -93,26 +93,29 @@ def draw(
 
 
 def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None:
-    """A small picture of the game's table: an arc of cards and what lies inside it."""
-    piles = 12 if kind.variant is None else 16
+    """A small picture of the game's table (its :class:`~game.catalog.Picture`): an arc
+    of cards and what lies inside it."""
+    picture = kind.picture
+    piles = max(1, picture.piles)
     card_w = max(3, area.width // (piles // 2 + 4))
     card_h = max(4, round(card_w * 1.4))
     rx = area.width / 2 - card_w
     ry = area.height - card_h * 1.1
     for index in range(piles):
-        angle = math.pi * (1.0 - index / (piles - 1))
+        angle = math.pi * (1.0 - index / max(1, piles - 1)) if piles > 1 else math.pi / 2
         x = area.centerx + math.cos(angle) * rx
         y = area.bottom - card_h * 0.6 - math.sin(angle) * ry
-        _card(surface, round(x), round(y), card_w, card_h, kind)
-    for index in range(8):  # the reserve, or the foundations: two rows of four
+        _card(surface, round(x), round(y), card_w, card_h, picture)
+    columns = min(4, picture.inner)
+    for index in range(picture.inner):  # inside the arc: rows of four
         row, col = divmod(index, 4)
-        x = area.centerx + (col - 1.5) * card_w * 1.25
+        x = area.centerx + (col - (columns - 1) / 2) * card_w * 1.25
         y = area.bottom - card_h * 1.9 + row * card_h * 1.1
         _rect(surface, round(x), round(y), card_w, card_h, _CARD)
-    if kind.variant is not None and kind.variant.redeals == 4:  # Crescent Four's fourth redeal
+    if picture.mark:
         ui.draw_text(
             surface,
-            "4",
+            picture.mark,
             max(8, card_h),
             theme.ACCENT,
             bold=True,
@@ -120,15 +123,15 @@ def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None
         )
 
 
-def _card(surface: pygame.Surface, x: int, y: int, w: int, h: int, kind: GameKind) -> None:
-    """One pile of the picture: a card; a Crescent pile fans its backs (or its faces)."""
-    if kind.variant is not None:
-        backs = 0 if kind.variant.face_up else 3
+def _card(surface: pygame.Surface, x: int, y: int, w: int, h: int, picture: Picture) -> None:
+    """One pile of the picture: a card, with the cards of its fan under it (backs or
+    faces)."""
+    if picture.fan is not None:
         step = max(1, w // 5)
-        for k in range(3):
-            colour = _BACK if k < backs else _CARD
+        for k in range(picture.fan):
+            colour = _BACK if k < picture.backs else _CARD
             _rect(surface, x - w // 2 + (k - 1) * step, y, w, h, colour)
-    _rect(surface, x + (w // 5 if kind.variant is not None else 0), y, w, h, _CARD)
+    _rect(surface, x + (w // 5 if picture.fan is not None else 0), y, w, h, _CARD)
 
 
 def _rect(

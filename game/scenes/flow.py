@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..catalog import GameKind, TableGame, game_for_code, kind_of
+from ..catalog import GameKind, game_for_code
 from ..i18n import N_
-from ..rules import Crescent, Game, Outcome
+from ..rules import Outcome, PlayedGame
 from ..storage import Storage
 from .base import Context, Scene
 from .code_entry import CodeEntryScene
@@ -44,7 +44,7 @@ class Flow:
         ctx.flow = self
 
     # ------------------------------------------------------------- the table
-    def play(self, game: TableGame, elapsed: float = 0.0) -> PlayScene:
+    def play(self, game: PlayedGame, elapsed: float = 0.0) -> PlayScene:
         """The table for ``game`` (it becomes the game in progress of its kind)."""
         return PlayScene(self.ctx, game, elapsed)
 
@@ -55,7 +55,7 @@ class Flow:
             return self.title()
         return self.play(game, self.ctx.elapsed)
 
-    def start(self, under: Scene, make: Callable[[], TableGame]) -> Scene:
+    def start(self, under: Scene, make: Callable[[], PlayedGame]) -> Scene:
         """A new game made by ``make``: at once when nothing is under way, else after the
         question (whose default answer keeps the game)."""
         game = self.ctx.game
@@ -78,13 +78,9 @@ class Flow:
         """The deal of ``code``, of whatever game the code names."""
         return self.start(under, lambda: game_for_code(code))
 
-    def replay(self, game: TableGame) -> Scene:
+    def replay(self, game: PlayedGame) -> Scene:
         """``game``'s deal again from the start (a finished game: nothing to ask)."""
-        if game.code is not None:
-            return self.play(kind_of(game).from_code(game.code))
-        if isinstance(game, Crescent):
-            return self.play(Crescent(game.start, game.variant))
-        return self.play(Game(game.start))
+        return self.play(game.restarted())
 
     def won(self, play: PlayScene) -> Scene:
         """The win panel over the table."""

@@ -182,7 +182,7 @@ class StatisticsScene(_Sub):
         pygame.draw.line(surface, theme.TEXT_DIM, chart.bottomleft, chart.bottomright, 1)
         if not results or chart.height < 6:
             return
-        best = 520 if self.ctx.kind.variant is None else 480
+        best = self.ctx.kind.best_score
         slot = chart.width / RECENT
         for index, (won, score) in enumerate(results):
             height = max(2, round((chart.height - 2) * min(1.0, score / best)))

@@ -14,10 +14,10 @@ import time
 import pygame
 
 from .. import memory, ui
-from ..catalog import TableGame, kind_of
+from ..catalog import kind_of
 from ..i18n import _
 from ..layout import Layout, compute_layout
-from ..rules import Outcome
+from ..rules import Outcome, PlayedGame
 from . import motion
 from .base import Context, Scene, pointer
 from .boards import Board, Effect, Motion, board_for
@@ -55,7 +55,7 @@ _DIRECTIONS = {
 class PlayScene(Scene):
     """Playing one deal of any game."""
 
-    def __init__(self, ctx: Context, game: TableGame, elapsed: float = 0.0) -> None:
+    def __init__(self, ctx: Context, game: PlayedGame, elapsed: float = 0.0) -> None:
         super().__init__(ctx)
         self.game = game
         self.kind = kind_of(game)

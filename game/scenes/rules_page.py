@@ -9,117 +9,6 @@ from ..i18n import N_, _
 from .base import Context, Scene
 from .menu import Column, MenuScene
 
-RULES: tuple[tuple[str, ...], ...] = (
-    (
-        N_("Half Moon is played with two decks: 104 cards."),
-        N_("96 cards lie in 12 piles of 8 along an arc; the other 8 form the reserve."),
-        N_("You can play the top card of each pile and every reserve card."),
-    ),
-    (),
-    (
-        N_("Remove two number cards that add up to 11 (the Ace counts 1):"),
-        N_("Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter."),
-        N_("Remove a Jack, a Queen and a King together. Face cards never pair."),
-        N_("Emptied piles and reserve slots stay empty."),
-    ),
-    (),
-    (
-        N_("Tap a card to select it, then tap its partner. A triple takes three taps."),
-        N_("Tap a selected card again to put it down."),
-    ),
-    (),
-    (
-        N_("A pair scores 10 points, a triple 15. A won game is 48 moves and 520 points."),
-        N_("When no pair and no triple is left, undo or start again."),
-    ),
-    (),
-    (N_("Settings"),),
-    (N_("Move errors: says why a tap removed nothing."),),
-    (N_("Placement aid: dims the cards that cannot go with your selection."),),
-    (N_("Pile labels: shows each pile's number and how many cards it holds."),),
-    (N_("Four-colour deck: clubs green, diamonds blue."),),
-    (),
-    (
-        N_("Keys: arrows and Space to play, Ctrl+Z or Backspace to undo, Ctrl+Y to redo,"),
-        N_("Ctrl+C to copy the deal code, N for a new game, F11 for fullscreen, Esc for the menu."),
-    ),
-    (),
-    (N_("Every deal has a code such as HM1-N-AAAAAAB: enter it to play the same deal again."),),
-)
-"""The rules screen, paragraph by paragraph: each paragraph's sentences flow together and
-are wrapped as one; an empty paragraph is a blank line, a one-word one a heading."""
-CRESCENT_RULES: tuple[tuple[str, ...], ...] = (
-    (
-        N_(
-            "Crescent is played with two decks. One King and one Ace of each suit start the "
-            "foundations: the Kings above, the Aces below."
-        ),
-        N_(
-            "The other 96 cards lie in 16 piles of 6 along an arc. In Crescent and Crescent "
-            "Four the bottom five cards of each pile lie face down; in Open Crescent every card "
-            "is face up."
-        ),
-    ),
-    (),
-    (
-        N_(
-            "Build each Ace foundation up in its suit to the King, and each King foundation "
-            "down in its suit to the Ace."
-        ),
-        N_(
-            "Only the top card of a pile moves, one card at a time: to a foundation, or onto "
-            "another pile's top card of the same suit, one rank higher or lower. A King goes "
-            "on an Ace and an Ace on a King; up and down may alternate."
-        ),
-        N_(
-            "An empty pile is never filled. A face-down card is turned up as soon as it is a "
-            "pile's top card."
-        ),
-    ),
-    (),
-    (
-        N_(
-            "While the two foundations of a suit hold one unbroken run from Ace to King "
-            "between them, the top card of one may go onto the other (never a base card). No "
-            "card leaves the foundations for a pile."
-        ),
-    ),
-    (),
-    (
-        N_(
-            "Redeal: every pile's bottom card goes to its top. You may redeal at any time, 3 "
-            "times a game (4 in Crescent Four)."
-        ),
-    ),
-    (),
-    (
-        N_(
-            "Every move counts, a redeal too. Each card played home scores 5 points: a won "
-            "game scores 480. When no card can move and no redeal is left, undo or start "
-            "again."
-        ),
-    ),
-    (),
-    (N_("Settings"),),
-    (N_("One-tap moves: a card with one place to go moves on a single tap."),),
-    (N_("Cards home by themselves: cards that no pile can still need go home."),),
-    (),
-    (
-        N_(
-            "Drag a card, or tap it and then its place; a double tap sends a card home. Keys: "
-            "arrows to move, Space to pick up and put down, R to redeal, Ctrl+Z to undo, "
-            "Ctrl+Y to redo."
-        ),
-    ),
-    (),
-    (
-        N_(
-            "Deal codes HM1-C-... are Crescent, HM1-F-... Crescent Four, HM1-O-... Open "
-            "Crescent: enter one to play the same deal again."
-        ),
-    ),
-)
-"""Crescent's rules page (SPEC 5), as :data:`RULES` is Half Moon's."""
 HEADINGS = frozenset({N_("Settings")})
 
 
@@ -159,8 +48,7 @@ class RulesScene(MenuScene):
         column = self.column()
         px, width = self.text_px(column), self._text_area(column).width
         lines: list[str] = [_(self.ctx.kind.name), ""]
-        rules = RULES if self.ctx.kind.variant is None else CRESCENT_RULES
-        for paragraph in rules:
+        for paragraph in self.ctx.kind.rules_text:
             text = " ".join(_(sentence) for sentence in paragraph)
             lines += ui.wrap(text, px, width) if text else [""]
         return lines

@@ -15,9 +15,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..codes import GAME_LETTERS, NORMAL_VARIANT, random_code, read_code
+from ..codes import NORMAL_VARIANT, random_code, read_code
 from ..crescent import Crescent
-from ..crescent_variants import variant_of
+from ..crescent_variants import VARIANT_LETTERS, variant_of
 from ..errors import RulesError
 from ..game import Game
 from ..table import Table
@@ -39,7 +39,7 @@ def _load(argument: str) -> tuple[str, Table | Crescent]:
         if any(line.strip().lower().startswith("variant:") for line in text.splitlines()):
             return str(path), Crescent.from_position(text)
         return str(path), Table.parse(text)
-    letter, _ = read_code(argument, "".join(GAME_LETTERS))
+    letter, _ = read_code(argument, NORMAL_VARIANT + VARIANT_LETTERS)
     if letter != NORMAL_VARIANT:
         crescent = Crescent.from_code(argument)
         assert crescent.code is not None

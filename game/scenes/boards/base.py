@@ -13,8 +13,8 @@ from ...rules import Card, Outcome
 from ..frame import SlotLook
 
 if TYPE_CHECKING:
-    from ...catalog import GameKind, TableGame
     from ...layout import Layout
+    from ...rules.played import PlayedGame
     from ...settings import Settings
 
 
@@ -72,9 +72,8 @@ class Board(ABC):
     drags = False
     """Whether a card can be carried with the mouse or a finger."""
 
-    def __init__(self, game: TableGame, kind: GameKind) -> None:
+    def __init__(self, game: PlayedGame) -> None:
         self.game = game
-        self.kind = kind
 
     # ------------------------------------------------------------- looks
     @abstractmethod
@@ -149,9 +148,9 @@ class Board(ABC):
     def tap(self, slot: str, layout: Layout, settings: Settings) -> Effect:
         """A tap on a slot, as the game's tap model says."""
 
+    @abstractmethod
     def clear(self) -> None:
         """A tap on the felt: the selection goes."""
-        self.game.clear_selection()
 
     def action(self, name: str, layout: Layout, settings: Settings) -> Effect | None:
         """A button that only this game has (Redeal); None for others."""

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...catalog import kind_of
 from ...i18n import N_, _, ngettext
 from ...rules import Crescent, MoveResult, Refusal
 from ...rules.crescent_table import (
@@ -86,7 +85,7 @@ class CrescentBoard(Board):
     drags = True
 
     def __init__(self, game: Crescent) -> None:
-        super().__init__(game, kind_of(game))
+        super().__init__(game)
         self.game: Crescent = game
         self.carried: str | None = None
         """The pile or foundation whose top card is being carried (a drag)."""
@@ -212,6 +211,9 @@ class CrescentBoard(Board):
     def taps_on_release(self, slot: str) -> bool:
         """A press on a card that can move may become a drag: its tap waits."""
         return self.game.top(slot) is not None and bool(self.game.destinations(slot))
+
+    def clear(self) -> None:
+        self.game.clear_selection()
 
     def tap(self, slot: str, layout: Layout, settings: Settings) -> Effect:
         game = self.game
