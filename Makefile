@@ -57,7 +57,7 @@ test: $(TEST_STAMP)
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict game/rules
+	$(BIN)/mypy --strict game
 
 # The benchmark (docs/performance.md): figures into bench.json; bench-check also enforces
 # the budgets. Both take a few minutes (1,000 solver deals, fresh processes, Xvfb if found).

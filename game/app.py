@@ -78,10 +78,12 @@ class _Formatter(argparse.HelpFormatter):
         try:
             columns = int(os.environ["COLUMNS"])
         except (KeyError, ValueError):
-            try:
-                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-            except (AttributeError, ValueError, OSError):
-                columns = 80
+            columns = 80  # no terminal
+            if sys.__stdout__ is not None:  # None without a console (pythonw)
+                try:
+                    columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+                except (AttributeError, ValueError, OSError):
+                    columns = 80
         super().__init__(prog, width=max(columns, 1) - 2)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from pathlib import Path
 
 _TAKEN = frozenset({errno.EACCES, errno.EAGAIN, errno.EDEADLK})
@@ -53,7 +54,8 @@ class FolderLock:
             os.close(fd)
 
 
-if os.name == "nt":  # pragma: no cover - Windows
+# sys.platform, not os.name: mypy then checks only the branch of the platform it runs on.
+if sys.platform == "win32":  # pragma: no cover - Windows
     import msvcrt
 
     def _lock(fd: int) -> None:

@@ -58,7 +58,7 @@ def window_half() -> ModuleType:
     if spec is None or spec.loader is None or spec.submodule_search_locations is None:
         return _import_whole()
     package = importlib.util.module_from_spec(spec)
-    package.__getattr__ = _complete_on_use  # type: ignore[attr-defined]
+    package.__dict__["__getattr__"] = _complete_on_use  # the module's __getattr__ (PEP 562)
     sys.modules["pygame"] = package
     _spec = spec
     try:
@@ -90,7 +90,7 @@ def whole() -> ModuleType:
     # None in sys.modules makes the __init__'s "import pygame.mixer" fail as a pygame
     # built without its mixer would, which it allows for
     deferred = [f"pygame.{name}" for name in DEFERRED if f"pygame.{name}" not in sys.modules]
-    sys.modules.update(dict.fromkeys(deferred))
+    _block_imports(deferred)
     try:
         spec.loader.exec_module(package)
     except BaseException:
@@ -103,7 +103,7 @@ def whole() -> ModuleType:
         for name in MIXER_NAMES:
             if f"pygame.{MIXER_NAMES[name]}" in deferred:
                 package.__dict__.pop(name, None)  # the stand-in saying "not available"
-        package.__getattr__ = _load_deferred  # type: ignore[attr-defined]
+        package.__dict__["__getattr__"] = _load_deferred
     return package
 
 
@@ -113,7 +113,7 @@ def quit_pygame() -> None:
     import pygame
 
     unused = [f"pygame.{name}" for name in DEFERRED if f"pygame.{name}" not in sys.modules]
-    sys.modules.update(dict.fromkeys(unused))  # an import that fails is one it skips
+    _block_imports(unused)  # an import that fails is one it skips
     try:
         pygame.quit()
     finally:
@@ -141,6 +141,14 @@ def _load_deferred(name: str) -> Any:
         raise AttributeError(f"module 'pygame' has no attribute {name!r}")
     module = importlib.import_module(f"pygame.{module_name}")
     return module if module_name == name else getattr(module, name)
+
+
+def _block_imports(names: list[str]) -> None:
+    """Make ``import`` of each module of ``names`` raise ImportError: None in
+    ``sys.modules`` (until the caller deletes the entries)."""
+    # None is a value of sys.modules that the import system documents (the module cache,
+    # in the language reference); typeshed's dict[str, ModuleType] leaves it out.
+    sys.modules.update(dict.fromkeys(names))  # type: ignore[arg-type]
 
 
 def _import_whole() -> ModuleType:

@@ -35,6 +35,15 @@ ACTIVE_AFTER_INPUT = 1.0
 """Seconds of full rate after the last input."""
 
 
+def _display_surface() -> pygame.Surface:
+    """The display's surface: ``pygame.display.get_surface()``, which has one once a
+    display mode is set."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise pygame.error("no display surface: pygame.display.set_mode first")
+    return surface
+
+
 class Loop:
     """Runs scenes until one returns :class:`Quit` (or ``max_frames`` frames ran)."""
 
@@ -42,7 +51,7 @@ class Loop:
         self,
         scene: Scene,
         *,
-        surface: Callable[[], pygame.Surface] = pygame.display.get_surface,
+        surface: Callable[[], pygame.Surface] = _display_surface,
         on_event: Callable[[pygame.event.Event, Scene], Scene | None] | None = None,
         on_step: Callable[[float, Scene], Scene | None] | None = None,
         clock: Callable[[], float] = time.perf_counter,

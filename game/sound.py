@@ -369,10 +369,11 @@ class Sounds:
         except (ImportError, OSError):
             return False
         try:
-            if not self._open_mixer():
+            mixer_format = self._open_mixer()
+            if mixer_format is None:
                 return False
-            self._format = pygame.mixer.get_init()
-            rate, _size, channels = self._format
+            self._format = mixer_format
+            rate, _size, channels = mixer_format
             if self._pcm_format != self._format:  # not prepared, or for another format
                 self._pcm = {name: synthesize(name, rate, channels) for name in NAMES}
                 self._pcm_format = self._format
@@ -388,8 +389,9 @@ class Sounds:
         self._quiet_from = time.monotonic()
         return True
 
-    def _open_mixer(self) -> bool:
-        """Open the audio device in the one format :func:`synthesize` writes; False if not."""
+    def _open_mixer(self) -> tuple[int, int, int] | None:
+        """Open the audio device in the one format :func:`synthesize` writes: the mixer's
+        (frequency, size, channels), or None if not."""
         import pygame
         import pygame.mixer
 
@@ -397,13 +399,13 @@ class Sounds:
             pygame.mixer.init(frequency=RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
         mixer_format = pygame.mixer.get_init()
         if not mixer_format:
-            return False
+            return None
         if mixer_format[1] != -16:
             # Sound(buffer=...) takes bytes in the mixer's own format; only -16 is written.
             _quit_mixer()
-            return False
+            return None
         self._open = True
-        return True
+        return mixer_format
 
     def play(self, name: str) -> None:
         """Play the named effect; ValueError for an unknown name, nothing if unavailable or off.

@@ -14,6 +14,7 @@ comes back, and a win always finds its game among the played ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -27,17 +28,6 @@ REMEMBERED = 64
 RECENT = 30
 """How many finished games the bar chart of the statistics screen shows."""
 
-_COUNTS = (
-    "played",
-    "won",
-    "lost",
-    "stalemates",
-    "current_streak",
-    "best_streak",
-    "total_score",
-    "fewest_moves",
-)
-_LEDGER = ("started", "finished", "stalemated")
 _RESULT = re.compile(r"[WL][0-9]{1,12}")
 
 
@@ -158,13 +148,19 @@ class Statistics:
         if not all(_RESULT.fullmatch(entry) for entry in recent):
             raise DamagedFile("recent results must look like W520 or L140")
         stats = cls(
-            **{name: check.count(data, name) for name in _COUNTS},
+            played=check.count(data, "played"),
+            won=check.count(data, "won"),
+            lost=check.count(data, "lost"),
+            stalemates=check.count(data, "stalemates"),
+            current_streak=check.count(data, "current_streak"),
+            best_streak=check.count(data, "best_streak"),
+            total_score=check.count(data, "total_score"),
+            fewest_moves=check.count(data, "fewest_moves"),
             best_time=check.seconds(data, "best_time"),
             recent=recent,
-            **{
-                f"{name}_games": list(check.words(data, f"{name}_games", most=REMEMBERED))
-                for name in _LEDGER
-            },
+            started_games=_games(data, "started_games"),
+            finished_games=_games(data, "finished_games"),
+            stalemated_games=_games(data, "stalemated_games"),
         )
         if stats.won + stats.lost > stats.played or stats.best_streak < stats.current_streak:
             raise DamagedFile("statistics do not add up")
@@ -178,6 +174,11 @@ class Statistics:
     def save(self, storage: Storage, name: str = STATISTICS_FILE) -> bool:
         """Store the statistics now."""
         return storage.save(name, self.to_dict())
+
+
+def _games(data: Mapping[str, Any], key: str) -> list[str]:
+    """The list of remembered games under ``key``; :class:`DamagedFile` if it is not one."""
+    return list(check.words(data, key, most=REMEMBERED))
 
 
 def _remember(games: list[str], game_id: str) -> bool:

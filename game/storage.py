@@ -53,6 +53,8 @@ and parsing 100 MB of JSON took 11 s and 1.4 GB."""
 LOCK_FILE = "halfmoon.lock"
 """In the data folder: held by the running game (see :meth:`Storage.lock`)."""
 _TEMP_SUFFIX = ".tmp"
+_Job = tuple[str, bytes | None]
+"""A write for the writer thread: the file's name and its content (None: delete it)."""
 
 
 class AlreadyRunning(RuntimeError):
@@ -92,7 +94,7 @@ class Storage:
     _unreadable: set[str] = field(default_factory=set)
     """Files that exist but could not be read: never written or deleted."""
     _lock: Any = None
-    _queue: queue.Queue[tuple[str, bytes | None] | None] | None = None
+    _queue: queue.Queue[_Job | None] | None = None
     _writer: threading.Thread | None = None
 
     @classmethod
@@ -280,7 +282,7 @@ class Storage:
                 jobs.task_done()
                 return
             # Only the newest content of a file matters: skip older queued versions.
-            pending = [job]
+            pending: list[_Job | None] = [job]
             while True:
                 try:
                     more = jobs.get_nowait()

@@ -44,15 +44,20 @@ NOTICE_REST = 0.1
 class Scene:
     """A screen of the game. Handlers return the next scene, or None to stay."""
 
-    #: True while something moves: the loop then runs at full rate.
-    animating: bool = False
-    #: True for a kiosk's attract screen: it is waiting for a player already.
-    attract: bool = False
-
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.size = (0, 0)
         self.dirty = True
+
+    @property
+    def animating(self) -> bool:
+        """True while something moves: the loop then runs at full rate."""
+        return False
+
+    @property
+    def attract(self) -> bool:
+        """True for a kiosk's attract screen: it is waiting for a player already."""
+        return False
 
     def enter(self, size: tuple[int, int]) -> None:
         """Called when the scene becomes current (and again after a resize)."""

@@ -60,7 +60,7 @@ def draw(
         key = f"game-{kind.key}"
         rect = rects[key]
         selected = kind is chosen
-        fill = theme.FELT if selected else theme.BUTTON
+        fill: tuple[int, ...] = theme.FELT if selected else theme.BUTTON
         if states.get(key) == "hover":
             fill = tuple(min(255, c + 20) for c in fill)
         radius = max(6, rect.height // 8)
@@ -119,7 +119,7 @@ def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None
             max(8, card_h),
             theme.ACCENT,
             bold=True,
-            center=(area.centerx, area.bottom - card_h * 2.9),
+            center=(area.centerx, int(area.bottom - card_h * 2.9)),
         )
 
 

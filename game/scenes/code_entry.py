@@ -57,7 +57,7 @@ class CodeEntryScene(MenuScene):
         """Whether the on-screen letter pad shows (a kiosk has no keyboard)."""
         return self.ctx.kiosk is not None
 
-    @property  # type: ignore[override]
+    @property
     def pinned_keys(self) -> tuple[str, ...]:
         """With the pad, Play and Back stay at the bottom whatever the pad takes."""
         return ("play", "back") if self.pad else ()
@@ -83,7 +83,7 @@ class CodeEntryScene(MenuScene):
     def default(self) -> str | None:
         return "play"
 
-    @property  # type: ignore[override]
+    @property
     def animating(self) -> bool:
         return self._shake > 0
 

@@ -266,6 +266,6 @@ class PinScene(Scene):
         key_px = min(ui.fit_px(name, int(unit * 0.42), unit - unit // 3, True) for name in keys)
         for key, rect in buttons.items():
             label = names.get(key, key)
-            size = key_px if key != "cancel" else None
-            ui.draw_button(surface, rect, label, primary=key == "ok", px=size)
+            button_px = key_px if key != "cancel" else None
+            ui.draw_button(surface, rect, label, primary=key == "ok", px=button_px)
         return None

@@ -58,8 +58,6 @@ class MenuScene(ButtonScene):
 
     title = ""
     """The untranslated title."""
-    pinned_keys: tuple[str, ...] = ()
-    """Keys of buttons pinned at the bottom instead of scrolling (e.g. ``("back",)``)."""
     centre_list = True
     """Whether a list that fits is centred in its room (else it follows the header)."""
 
@@ -70,6 +68,12 @@ class MenuScene(ButtonScene):
         """The button the keyboard is on (None until an arrow key is used)."""
         self._column: tuple[object, Column] | None = None
         self._dragged = False
+
+    @property
+    def pinned_keys(self) -> tuple[str, ...]:
+        """Keys of buttons pinned at the bottom instead of scrolling (e.g. ``("back",)``);
+        a subclass sets them as a class attribute, or as a property when they change."""
+        return ()
 
     # ------------------------------------------------------------ content
     def entries(self) -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ _ANIMATION_NAMES = {"on": N_("on"), "reduced": N_("reduced")}
 class _Sub(MenuScene):
     """A screen with a Back button that returns to where it was opened from."""
 
-    pinned_keys = ("back",)
+    pinned_keys: tuple[str, ...] = ("back",)
 
     def __init__(self, ctx: Context, back: Scene) -> None:
         super().__init__(ctx)

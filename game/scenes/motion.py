@@ -32,7 +32,7 @@ def sprite_of(motion: Motion, four_colour: bool) -> Sprite | None:
         rect = pygame.Rect(0, 0, width, height)
         rect.center = start.center
         rect.move_ip(0, -int(ease * start.height * 0.8))
-        return Sprite(motion.card, tuple(rect), int(255 * (1 - ease)), four_colour)
+        return Sprite(motion.card, box(rect), int(255 * (1 - ease)), four_colour)
     ease = 1.0 - (1.0 - t) ** 3  # quick, then settling
     end = motion.end
     x = start.x + (end.x - start.x) * ease
@@ -46,7 +46,12 @@ def sprite_of(motion: Motion, four_colour: bool) -> Sprite | None:
         width = max(1, round(start.width * squeeze))
         rect = pygame.Rect(0, 0, width, start.height)
         rect.center = (round(x + start.width / 2), round(y + start.height / 2))
-    return Sprite(card, tuple(rect), 255, four_colour)
+    return Sprite(card, box(rect), 255, four_colour)
+
+
+def box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    """``tuple(rect)`` as a typed value: (x, y, width, height), for :class:`Sprite`."""
+    return (*rect.topleft, *rect.size)
 
 
 @dataclass

@@ -100,7 +100,7 @@ class PlayScene(Scene):
         """The cards in motion."""
         return self.motions
 
-    @property  # type: ignore[override]
+    @property
     def animating(self) -> bool:
         return bool(
             self.motions
@@ -515,7 +515,7 @@ class PlayScene(Scene):
         if self.carry is not None:
             slot, rect, _grab = self.carry
             hidden[slot] = hidden.get(slot, 0) + 1
-            sprites.append(Sprite(self.game.top(slot), tuple(rect), 255, four, shadow=True))
+            sprites.append(Sprite(self.game.top(slot), motion.box(rect), 255, four, shadow=True))
         looks = {**self.board.looks(self.layout, settings, hidden), **waiting}
         suggested = self.board.suggested()
         buttons = tuple(

@@ -105,8 +105,7 @@ class TableView:
                 direct.append(area)
             else:
                 damage.append(self.tiles.cell(layout, name))
-        info_shape = self._info_shape(frame)
-        if info_shape != self._info_shape(before):
+        if _info_look(frame) != _info_look(before):
             damage.append(layout.info)
         elif frame.info[:1] != before.info[:1]:
             damage.append(self._time_slot)  # the clock ticked: its slot only
@@ -209,16 +208,9 @@ class TableView:
             if part == frame.code:
                 self.code_rect = pygame.Rect(x, info.top, width, info.height)
 
-    def _info_shape(
-        self, frame: Frame | None, layout: Layout | None = None
-    ) -> tuple[int, str] | tuple[object, ...]:
-        """The info bar's text size and the time's shape (its digits as 8s); with no
-        layout, what decides the whole bar's look (to compare frames)."""
-        if frame is None:
-            return ()
-        shape = frame.info[0].translate(_EIGHTS) if frame.info else ""
-        if layout is None:
-            return (shape, frame.info[1:])
+    def _info_shape(self, frame: Frame, layout: Layout) -> tuple[int, str]:
+        """The info bar's text size and the time's shape (its digits as 8s)."""
+        shape = _time_shape(frame)
         px = ui.fit_px(INFO_GAP.join([shape, *frame.info[1:]]), layout.font_px, layout.info.width)
         return px, shape
 
@@ -333,3 +325,14 @@ class TableView:
         for image, rect in self._spark_images(frame, layout):
             if only is None or rect.collidelist(only) >= 0:
                 surface.blit(image, rect)
+
+
+def _time_shape(frame: Frame) -> str:
+    """The time's shape: its digits as 8s (a slot as wide as any time like it)."""
+    return frame.info[0].translate(_EIGHTS) if frame.info else ""
+
+
+def _info_look(frame: Frame) -> tuple[str, tuple[str, ...]]:
+    """What decides the whole info bar's look but the time's digits (to compare frames):
+    the time's shape and the other parts."""
+    return _time_shape(frame), frame.info[1:]

@@ -60,12 +60,12 @@ class TitleScene(MenuScene):
     def primary(self, key: str) -> bool:
         return key == "continue" or (key == "new" and self.ctx.game is None)
 
-    @property  # type: ignore[override]
+    @property
     def animating(self) -> bool:
         """In a kiosk waiting for a player, the attract animation runs."""
         return self.attract
 
-    @property  # type: ignore[override]
+    @property
     def attract(self) -> bool:
         """Whether this title is a kiosk's attract screen."""
         return self.ctx.kiosk is not None and self.ctx.game is None

@@ -118,9 +118,9 @@ class CrescentBoard(Board):
                 four_colour=four,
             )
         for name in FOUNDATIONS:
-            cards = game.foundation(name)
-            keep = len(cards) - hidden.get(name, 0)
-            shown = cards[:keep]
+            foundation = game.foundation(name)
+            keep = len(foundation) - hidden.get(name, 0)
+            shown = foundation[:keep]
             looks[name] = SlotLook(
                 cards=((shown[-1], 0),) if shown else (),
                 selected=name == selected and self.carried is None,
