@@ -82,7 +82,8 @@ class PlayScene(Scene):
         self.carry: tuple[str, pygame.Rect, tuple[int, int]] | None = None
         """A card carried: its slot, where it is drawn, and where it was taken."""
         self._press: tuple[str, tuple[int, int]] | None = None
-        self._last_tap: tuple[str, float] = ("", -1.0)
+        self._last_tap: tuple[str, float, bool] = ("", -1.0, False)
+        """The last tap's slot, when, and whether it moved a card (for double taps)."""
         screen = pygame.display.get_surface()
         self.layout: Layout = compute_layout(
             *(screen.get_size() if screen else (800, 600)), self.kind.table
@@ -277,14 +278,18 @@ class PlayScene(Scene):
             return None
         if self.game.top(slot) is not None:
             self.clock_started = True  # the clock runs from the first tap on a card
-        last_slot, when = self._last_tap
-        self._last_tap = (slot, self.clock)
-        if last_slot == slot and self.clock - when < DOUBLE_TAP_SECONDS:
+        last_slot, when, moved = self._last_tap
+        if self.board.double_taps and last_slot == slot and self.clock - when < DOUBLE_TAP_SECONDS:
+            if moved:  # the first tap made the double tap's one move (a one-tap move)
+                self._last_tap = ("", -1.0, False)
+                return None
             home = self.board.home(slot, self.layout, self.ctx.settings)
             if home is not None:
-                self._last_tap = ("", -1.0)
+                self._last_tap = ("", -1.0, False)
                 return self.apply(home)
-        return self.apply(self.board.tap(slot, self.layout, self.ctx.settings))
+        effect = self.board.tap(slot, self.layout, self.ctx.settings)
+        self._last_tap = (slot, self.clock, effect.moved)
+        return self.apply(effect)
 
     def act(self, name: str) -> Scene | None:
         """A button of the game's own (Redeal)."""

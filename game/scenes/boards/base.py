@@ -71,6 +71,8 @@ class Board(ABC):
 
     drags = False
     """Whether a card can be carried with the mouse or a finger."""
+    double_taps = False
+    """Whether a double tap sends a card home (see :meth:`home`)."""
 
     def __init__(self, game: TableGame, kind: GameKind) -> None:
         self.game = game

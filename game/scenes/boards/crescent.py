@@ -84,6 +84,7 @@ class CrescentBoard(Board):
     """The table of Crescent, Crescent Four and Open Crescent."""
 
     drags = True
+    double_taps = True
 
     def __init__(self, game: Crescent) -> None:
         super().__init__(game, kind_of(game))
