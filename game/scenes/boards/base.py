@@ -167,6 +167,13 @@ class Board(ABC):
         """A carried card let go at ``card``: a board that does not drag never gets one."""
         return Effect()
 
+    def put_back(
+        self, source: str, card: pygame.Rect, layout: Layout, settings: Settings
+    ) -> Effect:
+        """A drag ends without a drop (the window changed, the game moved on): the card
+        drawn at ``card`` goes back to ``source``, and nothing is carried any more."""
+        return Effect()
+
     def pick(self, slot: str) -> bool:
         """A drag begins on ``slot``; False when it cannot (a board that does not drag)."""
         return False

@@ -252,15 +252,21 @@ class CrescentBoard(Board):
             gap = math.hypot(place.centerx - card.centerx, place.centery - card.centery)
             if gap <= distance:
                 best, distance = target, gap
-        duration = _slide_seconds(settings)
         if best is None:
-            back = self.top_rect(layout, source)
-            return Effect(
-                motions=[Motion(self.game.top(source), card.copy(), back, duration, (source, 1))]
-            )
+            return self.put_back(source, card, layout, settings)
         landing = {best: self._landing(layout, best)}
-        effect = self._move(source, best, {source: card.copy()}, landing, layout, settings)
-        return effect
+        return self._move(source, best, {source: card.copy()}, landing, layout, settings)
+
+    def put_back(
+        self, source: str, card: pygame.Rect, layout: Layout, settings: Settings
+    ) -> Effect:
+        """The carried card flies back from ``card`` to its slot: the drag is over."""
+        self.carried = None
+        back = self.top_rect(layout, source)
+        duration = _slide_seconds(settings)
+        return Effect(
+            motions=[Motion(self.game.top(source), card.copy(), back, duration, (source, 1))]
+        )
 
     def pick(self, slot: str) -> bool:
         """A drag begins on ``slot``; False when its card cannot move."""
