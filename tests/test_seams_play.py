@@ -1,10 +1,16 @@
 """Seams between the play scene and its board, through real input events: a double click,
 a drag cut short by a resize or F11, the redeal note against the stalemate."""
 
+import random
+
 import pytest
+from crescent_helpers import crescent_text, random_text, suit_run
 from ui_helpers import Driver, pygame
 
 from game.catalog import KINDS
+from game.rules import Crescent, Outcome
+from game.scenes.boards import CrescentBoard
+from game.scenes.end import StalemateScene
 from game.scenes.play import PlayScene
 
 NUMBER = "LLCDVVR"
@@ -183,3 +189,58 @@ def test_a_press_held_through_a_resize_is_still_a_tap(session_for, kind):
     held = play.board.top_rect(play.layout, "6").center
     driver.post(pygame.MOUSEBUTTONUP, pos=held, button=1, touch=False)
     assert play.board.selected() == ("6",) and play.carry is None and play.game.moves == 0
+
+
+# ------------------------------------------------- the redeal note and the stalemate
+def _crescent_kind(kind):
+    if not isinstance(_deal(kind), Crescent):
+        pytest.skip(f"{kind.name} has no redeal")
+
+
+def _transfers_only(kind, redeals):
+    """Clubs in sequence (F5 A-6, F1 K-7): the two transfers between F5 and F1 are the
+    only legal moves; no pile's top card (5♦, 9♠, J♥) can go anywhere."""
+    foundations = {"F5": suit_run("C", "A23456"), "F1": suit_run("C", "KQJT987")}
+    piles = {1: "5D", 2: "9S", 16: "JH"}
+    text = crescent_text(piles, foundations, redeals=redeals, variant=kind.letter)
+    return Crescent.from_position(text)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
+def test_with_only_transfers_left_the_note_and_the_stalemate_agree(display, ctx, kind):
+    _crescent_kind(kind)
+    left = _transfers_only(kind, redeals=1)
+    assert [str(move) for move in left.legal_moves()] == ["F1>F5", "F5>F1"]
+    assert left.outcome is None
+    driver = Driver(PlayScene(ctx, left))
+    driver.frames(3)
+    frame = driver.scene.frame()
+    assert frame.message == ("No moves \u2014 redeal (1 left)", 1.0)
+    assert [button.name for button in frame.buttons if button.primary] == ["redeal"]
+    driver.click(driver.scene.layout.buttons["redeal"].center)  # the note's advice works
+    assert left.redeals_left == 0 and left.moves == 1
+
+    stuck = _transfers_only(kind, redeals=0)  # the same table, no redeal left
+    assert stuck.outcome is Outcome.STALEMATE
+    driver = Driver(PlayScene(ctx, stuck))
+    driver.seconds(0.5)
+    assert isinstance(driver.scene, StalemateScene)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
+def test_the_note_shows_exactly_where_the_same_table_without_redeals_is_a_stalemate(kind):
+    """Random tables (some suits in sequence): with a redeal left the board says "No
+    moves" exactly when the table with none left is a stalemate."""
+    _crescent_kind(kind)
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(300):
+        text = random_text(rng, redeals=1, variant=kind.letter, piles=rng.randint(1, 6))
+        left = Crescent.from_position(text)
+        if left.outcome is not None:
+            continue
+        stuck = Crescent.from_position(text.replace("redeals left: 1", "redeals left: 0"))
+        stalemate = stuck.outcome is Outcome.STALEMATE
+        assert (CrescentBoard(left).note() is not None) == stalemate, text
+        seen.add((stalemate, bool(left.legal_moves())))
+    assert seen == {(True, True), (True, False), (False, True)}  # each case came up

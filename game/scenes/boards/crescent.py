@@ -187,14 +187,13 @@ class CrescentBoard(Board):
         return super().enabled(button)
 
     def stuck(self) -> bool:
-        """No card can move, but a redeal is left (SPEC 5: the app says so)."""
+        """No card can move, but a redeal is left (SPEC 5: the app says so); the rules'
+        :meth:`~game.rules.Crescent.stuck` decides, as it does the stalemate."""
         table = self.game.table
         if self._stuck_for is not table:
             self._stuck_for = table
             self._stuck = (
-                self.game.outcome is None
-                and self.game.redeals_left > 0
-                and not self.game.legal_moves()
+                self.game.outcome is None and self.game.redeals_left > 0 and self.game.stuck()
             )
         return self._stuck
 
