@@ -19,6 +19,14 @@ class Driver:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.loop = Loop(scene)
 
+    @classmethod
+    def over(cls, loop):
+        """A driver of a loop made elsewhere (a session's, with its F11 and close hooks)."""
+        driver = cls.__new__(cls)
+        driver.screen = pygame.display.get_surface()
+        driver.loop = loop
+        return driver
+
     @property
     def scene(self):
         return self.loop.scene

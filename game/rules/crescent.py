@@ -184,11 +184,19 @@ class Crescent(DealtGame[CrescentTable, _State]):
             self._outcome_of = table
             if table.is_won():
                 self._outcome = Outcome.WON
-            elif table.redeals_left == 0 and not has_card_move(table):
+            elif table.redeals_left == 0 and self.stuck():
                 self._outcome = Outcome.STALEMATE
             else:
                 self._outcome = None
         return self._outcome
+
+    def stuck(self) -> bool:
+        """Whether no pile's top card can go to a foundation or onto another pile, a suit
+        in sequence accepting any card of its suit (SPEC 5). Transfers between foundations
+        alone do not count: they free no pile. Stuck with no redeal left is the stalemate
+        (:attr:`outcome`); with one left, the app says "No moves — redeal". The one
+        decision for both."""
+        return not has_card_move(self._table)
 
     def legal_moves(self) -> list[CardMove]:
         """Every legal card move now, transfers between foundations included (the redeal

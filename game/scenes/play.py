@@ -52,6 +52,11 @@ _DIRECTIONS = {
 }
 
 
+def _scaled(point: tuple[int, int], was: tuple[int, int], now: tuple[int, int]) -> tuple[int, int]:
+    """The same place of a window resized from ``was`` to ``now``."""
+    return (point[0] * now[0] // max(1, was[0]), point[1] * now[1] // max(1, was[1]))
+
+
 class PlayScene(Scene):
     """Playing one deal of any game."""
 
@@ -82,7 +87,8 @@ class PlayScene(Scene):
         self.carry: tuple[str, pygame.Rect, tuple[int, int]] | None = None
         """A card carried: its slot, where it is drawn, and where it was taken."""
         self._press: tuple[str, tuple[int, int]] | None = None
-        self._last_tap: tuple[str, float] = ("", -1.0)
+        self._last_tap: tuple[str, float, bool] = ("", -1.0, False)
+        """The last tap's slot, when, and whether it moved a card (for double taps)."""
         screen = pygame.display.get_surface()
         self.layout: Layout = compute_layout(
             *(screen.get_size() if screen else (800, 600)), self.kind.table
@@ -124,12 +130,15 @@ class PlayScene(Scene):
 
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:
+            was = self.size
             self.layout = compute_layout(*size, self.kind.table)
             self.view.reset()
             self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
             self._resized_at = self.clock
             self._warmed = None  # the tiles and faces are gone: prepare them again
-            self.carry = None
+            if self._press is not None:  # a press not yet a drag: the same place, scaled
+                self._press = (self._press[0], _scaled(self._press[1], was, size))
+            self._put_back(was)  # a drag ends: the card flies back
         self.view.invalidate()
         super().enter(size)
 
@@ -222,13 +231,16 @@ class PlayScene(Scene):
         self.dirty = True
         return self.button(pressed) if self.layout.hit_button(pos) == pressed else None
 
-    def _put_back(self) -> None:
-        """A carried card goes back where it was taken (the window lost the focus)."""
-        if self.carry is not None:
-            slot, _rect, _grab = self.carry
-            self.carry = None
-            far = pygame.Rect(-(10**6), -(10**6), 1, 1)  # near no target: it flies back
-            self.apply(self.board.drop(slot, far, self.layout, self.ctx.settings))
+    def _put_back(self, was: tuple[int, int] | None = None) -> None:
+        """A carried card flies back where it was taken (the window lost the focus or
+        changed size from ``was``, the game moved on): the board ends the drag."""
+        if self.carry is None:
+            return
+        slot, rect, _grab = self.carry
+        self.carry = None
+        if was is not None:  # from the same place of the window, at the new size
+            rect = pygame.Rect(_scaled(rect.topleft, was, self.layout.size), self.layout.card)
+        self.apply(self.board.put_back(slot, rect, self.layout, self.ctx.settings))
 
     def button(self, name: str) -> Scene | None:
         """Undo, Redo, New game, Menu, or a button of the game's own (Redeal)."""
@@ -277,14 +289,18 @@ class PlayScene(Scene):
             return None
         if self.game.top(slot) is not None:
             self.clock_started = True  # the clock runs from the first tap on a card
-        last_slot, when = self._last_tap
-        self._last_tap = (slot, self.clock)
-        if last_slot == slot and self.clock - when < DOUBLE_TAP_SECONDS:
+        last_slot, when, moved = self._last_tap
+        if self.board.double_taps and last_slot == slot and self.clock - when < DOUBLE_TAP_SECONDS:
+            if moved:  # the first tap made the double tap's one move (a one-tap move)
+                self._last_tap = ("", -1.0, False)
+                return None
             home = self.board.home(slot, self.layout, self.ctx.settings)
             if home is not None:
-                self._last_tap = ("", -1.0)
+                self._last_tap = ("", -1.0, False)
                 return self.apply(home)
-        return self.apply(self.board.tap(slot, self.layout, self.ctx.settings))
+        effect = self.board.tap(slot, self.layout, self.ctx.settings)
+        self._last_tap = (slot, self.clock, effect.moved)
+        return self.apply(effect)
 
     def act(self, name: str) -> Scene | None:
         """A button of the game's own (Redeal)."""
@@ -334,7 +350,7 @@ class PlayScene(Scene):
         """Take back the last move."""
         if self.celebration is not None:
             return
-        self.carry = None
+        self._put_back()
         if self.game.undo():
             self.motions.clear()
             self.board.after_undo()
@@ -348,7 +364,7 @@ class PlayScene(Scene):
         """Make again the last move taken back."""
         if self.celebration is not None:
             return
-        self.carry = None
+        self._put_back()
         if self.game.redo():
             self.motions.clear()
             self.board.after_undo()
@@ -386,7 +402,7 @@ class PlayScene(Scene):
     def menu(self) -> Scene:
         """The title screen, with Continue."""
         self.ctx.elapsed = self.elapsed
-        self.carry = None
+        self._put_back()
         return self.flow.title(resume=self)
 
     def move_focus(self, direction: tuple[int, int]) -> None:

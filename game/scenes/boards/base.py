@@ -71,6 +71,8 @@ class Board(ABC):
 
     drags = False
     """Whether a card can be carried with the mouse or a finger."""
+    double_taps = False
+    """Whether a double tap sends a card home (see :meth:`home`)."""
 
     def __init__(self, game: PlayedGame) -> None:
         self.game = game
@@ -162,6 +164,13 @@ class Board(ABC):
 
     def drop(self, source: str, card: pygame.Rect, layout: Layout, settings: Settings) -> Effect:
         """A carried card let go at ``card``: a board that does not drag never gets one."""
+        return Effect()
+
+    def put_back(
+        self, source: str, card: pygame.Rect, layout: Layout, settings: Settings
+    ) -> Effect:
+        """A drag ends without a drop (the window changed, the game moved on): the card
+        drawn at ``card`` goes back to ``source``, and nothing is carried any more."""
         return Effect()
 
     def pick(self, slot: str) -> bool:

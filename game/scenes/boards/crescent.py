@@ -83,6 +83,7 @@ class CrescentBoard(Board):
     """The table of Crescent, Crescent Four and Open Crescent."""
 
     drags = True
+    double_taps = True
 
     def __init__(self, game: Crescent) -> None:
         super().__init__(game)
@@ -185,14 +186,13 @@ class CrescentBoard(Board):
         return super().enabled(button)
 
     def stuck(self) -> bool:
-        """No card can move, but a redeal is left (SPEC 5: the app says so)."""
+        """No card can move, but a redeal is left (SPEC 5: the app says so); the rules'
+        :meth:`~game.rules.Crescent.stuck` decides, as it does the stalemate."""
         table = self.game.table
         if self._stuck_for is not table:
             self._stuck_for = table
             self._stuck = (
-                self.game.outcome is None
-                and self.game.redeals_left > 0
-                and not self.game.legal_moves()
+                self.game.outcome is None and self.game.redeals_left > 0 and self.game.stuck()
             )
         return self._stuck
 
@@ -253,15 +253,21 @@ class CrescentBoard(Board):
             gap = math.hypot(place.centerx - card.centerx, place.centery - card.centery)
             if gap <= distance:
                 best, distance = target, gap
-        duration = _slide_seconds(settings)
         if best is None:
-            back = self.top_rect(layout, source)
-            return Effect(
-                motions=[Motion(self.game.top(source), card.copy(), back, duration, (source, 1))]
-            )
+            return self.put_back(source, card, layout, settings)
         landing = {best: self._landing(layout, best)}
-        effect = self._move(source, best, {source: card.copy()}, landing, layout, settings)
-        return effect
+        return self._move(source, best, {source: card.copy()}, landing, layout, settings)
+
+    def put_back(
+        self, source: str, card: pygame.Rect, layout: Layout, settings: Settings
+    ) -> Effect:
+        """The carried card flies back from ``card`` to its slot: the drag is over."""
+        self.carried = None
+        back = self.top_rect(layout, source)
+        duration = _slide_seconds(settings)
+        return Effect(
+            motions=[Motion(self.game.top(source), card.copy(), back, duration, (source, 1))]
+        )
 
     def pick(self, slot: str) -> bool:
         """A drag begins on ``slot``; False when its card cannot move."""
