@@ -161,10 +161,19 @@ def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
     """The kiosk configuration when the game runs as a kiosk, else None."""
     if not (args.kiosk or args.kiosk_config):
         return None
-    from .kiosk import KioskConfig
+    from .kiosk import KioskConfig, KioskConfigError
 
     config = KioskConfig.load(args.kiosk_config) if args.kiosk_config else KioskConfig()
-    return config if args.kiosk or (args.kiosk_config and config.kiosk) else None
+    if not (args.kiosk or (args.kiosk_config and config.kiosk)):
+        return None
+    if args.deal:
+        kind = next(kind for kind in catalog.KINDS if args.deal.startswith(kind.prefix))
+        if kind.key not in config.games:
+            raise KioskConfigError(
+                f"--deal {args.deal} is a deal of {kind.name}, which the kiosk does not offer "
+                f"(games: {', '.join(config.games)})"
+            )
+    return config
 
 
 def main(argv: Sequence[str] | None = None) -> int:

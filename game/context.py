@@ -118,6 +118,12 @@ class Context:
             self.settings.game = kind.key
             self.settings.save(self.storage)
 
+    def offered(self) -> list[GameKind]:
+        """The games players may play: the kiosk's ``games``, else every kind."""
+        if self.kiosk is None:
+            return list(KINDS)
+        return [kind_by_key(key) for key in self.kiosk.games]
+
     def in_progress(self) -> list[GameKind]:
         """The games with a game in progress (each kind's saved game is read)."""
         return [kind for kind in KINDS if self.of(kind).game is not None]

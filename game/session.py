@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from . import fonts
-from .catalog import game_for_code, kind_by_key
+from .catalog import kind_by_key
 from .context import Context
 from .display import Display, show_window, when_lost
 from .kiosk import KioskConfig
@@ -83,7 +83,8 @@ class Session:
         if kiosk is not None and ctx.kind.key not in kiosk.games:
             ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
         flow = Flow(ctx)
-        scene: Scene = flow.play(game_for_code(args.deal)) if args.deal else flow.title()
+        # --deal: the code's game, after the question when a game of it is under way.
+        scene: Scene = flow.deal(flow.title(), args.deal) if args.deal else flow.title()
         loop = Loop(scene, surface=lambda: display.surface)
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)

@@ -17,7 +17,7 @@ from game.kiosk import KioskConfig
 from game.layout import compute_layout
 from game.rules import Game
 from game.rules.solver import solve
-from game.scenes.code_entry import PREFIX, CodeEntryScene
+from game.scenes.code_entry import CodeEntryScene
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.kiosk import PinScene, StillPlayingScene
@@ -89,7 +89,7 @@ def test_the_whole_window_is_repainted_after_another_window_uncovers_it(display,
 def test_the_code_entry_shows_the_prefix_as_a_label_and_takes_seven_letters(display, ctx):
     scene = CodeEntryScene(ctx, back=TitleScene(ctx))
     driver = Driver(scene)
-    assert scene.text == PREFIX and scene.letters == ""
+    assert scene.text == scene.prefix == "HM1-N-" and scene.letters == ""
     driver.post(pygame.TEXTINPUT, text="aaaaaab")
     assert scene.text == "HM1-N-AAAAAAB"
     driver.post(pygame.TEXTINPUT, text="c")

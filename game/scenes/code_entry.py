@@ -1,9 +1,12 @@
-"""Enter a deal code: the fixed prefix ``HM1-N-``, seven letter cells and a text cursor.
+"""Enter a deal code: the chosen game's prefix (``HM1-N-``), seven letter cells and a
+text cursor.
 
-The player types only the seven letters (typing or pasting a whole code works too:
-``hm1-n-aaaaaab``, with Ctrl+V or a paste from the system). Anything but A-Z is
-refused with a short shake and a word why. On a kiosk, which has no keyboard, an
-on-screen letter pad types instead.
+The player types only the seven letters, which play the game chosen on the title screen.
+A whole code of any game, typed or pasted (Ctrl+V or a paste from the system), in any
+case, with or without spaces (``hm1-c-aaaa aab``), plays exactly that game and deal: the
+code picks the game, and the field shows its prefix. Anything but A-Z is refused with a
+short shake and a word why; so is a code of a game the kiosk does not offer. On a kiosk,
+which has no keyboard, an on-screen letter pad types instead.
 """
 
 from __future__ import annotations
@@ -14,14 +17,13 @@ import string
 import pygame
 
 from .. import theme, ui
+from ..catalog import KINDS, GameKind, kind_for_code
 from ..i18n import N_, _
 from ..rules import DealCodeError, normalize_code
 from ..rules.codes import CODE_LETTERS
 from .base import Context, Scene
 from .menu import Column, MenuScene
 
-PREFIX = "HM1-N-"
-"""What every Half Moon code starts with: shown as a label, never typed."""
 BLINK_SECONDS = 0.5
 """The text cursor is on and off for this long each."""
 SHAKE_SECONDS = 0.3
@@ -43,14 +45,24 @@ class CodeEntryScene(MenuScene):
         """The letters typed so far (at most seven)."""
         self.error = ""
         """Why the last key was refused or the code not played (untranslated), or ''."""
+        self.error_args: dict[str, str] = {}
+        """What fills the error's blanks (``{game}``), translated."""
         self._typed_prefix = ""
         self._blink = 0.0
         self._shake = 0.0
+        offered = ctx.offered()
+        self.kind: GameKind = ctx.kind if ctx.kind in offered else offered[0]
+        """The game the code is of: the chosen one, or the one a whole code named."""
+
+    @property
+    def prefix(self) -> str:
+        """What the game's codes start with: shown as a label, never typed."""
+        return self.kind.prefix
 
     @property
     def text(self) -> str:
         """The code as typed so far, with its prefix."""
-        return PREFIX + self.letters
+        return self.prefix + self.letters
 
     @property
     def pad(self) -> bool:
@@ -107,28 +119,49 @@ class CodeEntryScene(MenuScene):
 
     # --------------------------------------------------------------- typing
     def type_text(self, text: str) -> None:
-        """Letters typed or pasted: A-Z go in, a typed prefix ``HM1-N-`` is taken as
-        read, anything else is refused with a shake."""
-        text = text.strip()
-        try:
-            code = normalize_code(text)
-        except DealCodeError:
-            code = ""
-        if code.startswith(PREFIX):  # a whole code, typed at once or pasted
-            self.letters, self._typed_prefix, self.error = code[len(PREFIX) :], "", ""
+        """Letters typed or pasted: A-Z go in, spaces are skipped, a typed prefix of a
+        game (``HM1-C-``) is taken as read and picks that game, a whole code picks its
+        game and deal; anything else is refused with a shake."""
+        words = text.split()
+        kind = None
+        for text in ("".join(words), "-".join(words)):  # spaces in it, or for its dashes
+            try:
+                kind = kind_for_code(text)
+                break
+            except DealCodeError:
+                continue
+        if kind is not None:  # a whole code, typed at once or pasted
+            code = normalize_code(text, kind.letter)
+            if self._pick(kind):
+                self.letters, self._typed_prefix = code[len(kind.prefix) :], ""
+                self.error = ""
             self._changed()
             return
         for char in text:
             self._type_char(char)
         self._changed()
 
+    def _pick(self, kind: GameKind) -> bool:
+        """The code is of ``kind`` from now on; False (and a word why) when the kiosk does
+        not offer it."""
+        if kind not in self.ctx.offered():
+            self._refuse(N_("{game} is not offered here"), game=_(kind.name))
+            return False
+        self.kind = kind
+        return True
+
     def _type_char(self, char: str) -> None:
         upper = char.upper() if char.isascii() else char
-        if not self.letters and PREFIX.startswith(self._typed_prefix + upper):
-            self._typed_prefix += upper  # the player types the prefix: take it as read
+        typed = self._typed_prefix + upper
+        if not self.letters and any(kind.prefix.startswith(typed) for kind in KINDS):
+            self._typed_prefix = typed  # the player types a prefix: take it as read
+            whole = next((kind for kind in KINDS if kind.prefix == typed), None)
+            if whole is not None:
+                self._typed_prefix = ""
+                self._pick(whole)
             return
-        if self._typed_prefix not in ("", PREFIX):
-            # It was not the prefix after all: its letters were the code's.
+        if self._typed_prefix:
+            # It was not a prefix after all: its letters were the code's.
             pending, self._typed_prefix = self._typed_prefix, ""
             for earlier in pending:
                 self._add_letter(earlier)
@@ -162,8 +195,8 @@ class CodeEntryScene(MenuScene):
             text = ""
         self.type_text(ui.drawable(text)[:64])
 
-    def _refuse(self, why: str) -> None:
-        self.error = why
+    def _refuse(self, why: str, **args: str) -> None:
+        self.error, self.error_args = why, args
         self._shake = SHAKE_SECONDS
 
     def _changed(self) -> None:
@@ -180,12 +213,16 @@ class CodeEntryScene(MenuScene):
             self.type_text(key[len("letter-") :])
             return None
         try:
-            code = normalize_code(self.text)
+            code = normalize_code(self.text, self.kind.letter)
+            return self.flow.deal(self, code)
         except DealCodeError:
-            self._refuse(N_("A code looks like HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z."))
+            self._refuse(
+                N_("A code looks like {example}: {prefix} and 7 letters A-Z."),
+                example=self.kind.code(1),
+                prefix=self.prefix,
+            )
             self.dirty = True
             return None
-        return self.flow.deal(self, code)
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         if event.type == pygame.TEXTINPUT:
@@ -270,9 +307,10 @@ class CodeEntryScene(MenuScene):
         if self._shake:
             field = field.move(round(math.sin(self._shake * 60) * column.unit / 8), 0)
         pygame.draw.rect(surface, theme.PANEL, field, border_radius=column.unit // 5)
-        px = ui.fit_px(PREFIX + "W" * CODE_LETTERS, column.unit // 2, field.width - column.unit)
+        room = field.width - column.unit  # the same size whichever game's prefix shows
+        px = min(ui.fit_px(k.prefix + "W" * CODE_LETTERS, column.unit // 2, room) for k in KINDS)
         face_w = ui.text_surface("W", px, theme.PANEL_TEXT, True).get_width()
-        prefix = ui.text_surface(PREFIX, px, (120, 124, 120), True)
+        prefix = ui.text_surface(self.prefix, px, (120, 124, 120), True)
         cell_w = face_w + max(2, px // 4)
         total = prefix.get_width() + px // 3 + CODE_LETTERS * cell_w
         x = field.centerx - total // 2
@@ -296,7 +334,7 @@ class CodeEntryScene(MenuScene):
                 caret = pygame.Rect(cell.left, cell.top, max(2, px // 10), cell.height)
                 pygame.draw.rect(surface, theme.PANEL_TEXT, caret)
         if self.error:
-            error = _(self.error)
+            error = _(self.error).format(**self.error_args)
             px = ui.fit_px(error, max(10, column.unit * 2 // 5), self.size[0] - column.unit // 2)
             y = field.bottom + column.unit // 2
             ui.draw_text(surface, error, px, theme.ACCENT, center=(self.size[0] // 2, y))

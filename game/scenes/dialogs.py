@@ -219,12 +219,15 @@ class ConfirmScene(Dialog):
         yes_label: str,
         on_yes: Callable[[], Scene | None],
         no_label: str = N_("Keep playing"),
+        on_no: Callable[[], Scene] | None = None,
     ) -> None:
-        """``question`` and the labels untranslated; ``on_yes`` gives the next scene."""
+        """``question`` and the labels untranslated; ``on_yes`` gives the next scene;
+        ``on_no`` the scene of the safe answer (``under`` by default)."""
         super().__init__(ctx, under)
         self.title = question
         self.actions = (("yes", yes_label), ("no", no_label))
         self._on_yes = on_yes
+        self._on_no = on_no
 
     def default(self) -> str | None:
         return "no"  # the safe answer
@@ -235,8 +238,9 @@ class ConfirmScene(Dialog):
         return self.back()
 
     def back(self) -> Scene | None:
-        self.under.invalidate()
-        return self.under
+        keep = self._on_no() if self._on_no is not None else self.under
+        keep.invalidate()
+        return keep
 
     def key(self, event: pygame.event.Event) -> Scene | None:
         if event.key == pygame.K_y:

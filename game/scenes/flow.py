@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..catalog import GameKind, game_for_code
-from ..i18n import N_
+from ..catalog import GameKind, kind_for_code
+from ..i18n import N_, _
 from ..rules import Outcome, PlayedGame
 from ..storage import Storage
 from .base import Context, Scene
@@ -48,35 +48,46 @@ class Flow:
         """The table for ``game`` (it becomes the game in progress of its kind)."""
         return PlayScene(self.ctx, game, elapsed)
 
-    def resume(self) -> Scene:
-        """The game in progress, where it was left."""
-        game = self.ctx.game
-        if game is None:
+    def resume(self, kind: GameKind | None = None) -> Scene:
+        """The game in progress of ``kind`` (the chosen game by default), where it was
+        left; the title when there is none."""
+        progress = self.ctx.of(kind if kind is not None else self.ctx.kind)
+        if progress.game is None:
             return self.title()
-        return self.play(game, self.ctx.elapsed)
+        return self.play(progress.game, progress.elapsed)
 
-    def start(self, under: Scene, make: Callable[[], PlayedGame]) -> Scene:
-        """A new game made by ``make``: at once when nothing is under way, else after the
-        question (whose default answer keeps the game)."""
-        game = self.ctx.game
-        if game is None or game.moves == 0 or game.outcome is Outcome.WON:
+    def start(self, under: Scene, kind: GameKind, make: Callable[[], PlayedGame]) -> Scene:
+        """A new game of ``kind`` made by ``make``: the one policy of every path that
+        deals (New game, a deal code, ``--deal``, Play again, the chooser, the kiosk).
+
+        A game of that kind with moves, not won, is never thrown away unasked: the
+        question comes over ``under``, and its default answer, Keep playing, goes to that
+        game (``under`` itself when it is that game's table).
+        """
+        at_stake = self.ctx.of(kind).game
+        if at_stake is None or at_stake.moves == 0 or at_stake.outcome is Outcome.WON:
             return self.play(make())
+        if getattr(under, "game", None) is at_stake:
+            question, keep = N_("Abandon this game and deal a new one?"), None
+        else:
+            question = _("Abandon your game of {game} and deal a new one?").format(
+                game=_(kind.name)
+            )
+            keep = lambda: self.resume(kind)  # noqa: E731 - the safe answer's scene
         return ConfirmScene(
-            self.ctx,
-            under,
-            N_("Abandon this game and deal a new one?"),
-            N_("New game"),
-            lambda: self.play(make()),
+            self.ctx, under, question, N_("New game"), lambda: self.play(make()), on_no=keep
         )
 
     def new_game(self, under: Scene, kind: GameKind | None = None) -> Scene:
-        """A random deal of ``kind`` (the current game's kind by default)."""
+        """A random deal of ``kind`` (the chosen game by default)."""
         chosen = kind if kind is not None else self.ctx.kind
-        return self.start(under, lambda: chosen.random(self.ctx.deals))
+        return self.start(under, chosen, lambda: chosen.random(self.ctx.deals))
 
     def deal(self, under: Scene, code: str) -> Scene:
-        """The deal of ``code``, of whatever game the code names."""
-        return self.start(under, lambda: game_for_code(code))
+        """The deal of ``code``, of whatever game the code names (DealCodeError for a
+        code of no game, or of one the kiosk does not offer)."""
+        kind = kind_for_code(code, self.ctx.offered())
+        return self.start(under, kind, lambda: kind.from_code(code))
 
     def replay(self, game: PlayedGame) -> Scene:
         """``game``'s deal again from the start (a finished game: nothing to ask)."""

@@ -65,7 +65,7 @@ class PlayScene(Scene):
         self.game = game
         self.kind = kind_of(game)
         self.board: Board = board_for(game)
-        if ctx.game is not game:
+        if ctx.of(self.kind).game is not game:
             ctx.begin(game, elapsed)
         else:
             ctx.choose(self.kind)

@@ -12,7 +12,7 @@ import math
 import pygame
 
 from .. import theme, ui
-from ..catalog import KINDS, GameKind, kind_by_key
+from ..catalog import GameKind, kind_by_key
 from ..i18n import N_, _
 from ..rules import Card
 from . import chooser
@@ -84,10 +84,7 @@ class TitleScene(MenuScene):
 
     def offered(self) -> list[GameKind]:
         """The games the chooser offers (a kiosk may offer fewer)."""
-        kiosk = self.ctx.kiosk
-        if kiosk is None:
-            return list(KINDS)
-        return [kind_by_key(key) for key in kiosk.games]
+        return self.ctx.offered()
 
     def header_height(self, unit: int, width: int) -> int:
         """Room for the game chooser (or the crescent, with one game) over the menu."""
