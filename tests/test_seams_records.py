@@ -1,0 +1,160 @@
+"""Where kiosk, saved games and statistics meet: a kiosk deals only the games it offers,
+its idle reset puts away every game, and the statistics stay exact whatever happened to
+their file. Each test runs for every game of the catalog."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ui_helpers import Driver
+
+from game.app import parse_args
+from game.catalog import KINDS, GameKind, kind_of
+from game.kiosk import KioskConfig
+from game.rules import Game
+from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
+from game.scenes.flow import open_context
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+from game.session import Session
+from game.storage import Storage
+
+KIND = pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
+IDLE, COUNTDOWN = 5.0, 5.0
+"""The test kiosks' idle time and "Still playing?" countdown, in seconds."""
+SIZE = (1920, 1080)
+NOWHERE = (30, 30)
+"""A point on no button of the title: a touch there on the attract screen deals a game."""
+
+
+def _again(storage: Storage) -> Storage:
+    """The same folders, as a new run opens them."""
+    return Storage(storage.config_dir, storage.data_dir)
+
+
+def _others(kind: GameKind) -> list[GameKind]:
+    return [other for other in KINDS if other is not kind]
+
+
+def _centre(play: PlayScene, slot: str) -> tuple[int, int]:
+    return play.board.top_rect(play.layout, slot).center
+
+
+def _tap_move(driver: Driver, slots: tuple[str, ...]) -> None:
+    """One move made with taps on ``slots`` (a pair or triple, or a card and its target)."""
+    play = driver.scene
+    assert isinstance(play, PlayScene)
+    before = play.game.moves
+    for slot in slots:
+        driver.click(_centre(play, slot))
+    driver.seconds(0.5)  # the cards land; the next tap is no double tap
+    assert play.game.moves == before + 1, slots
+
+
+def _move(driver: Driver) -> None:
+    """A legal move on the table, whatever the game, through taps."""
+    play = driver.scene
+    assert isinstance(play, PlayScene)
+    game = play.game
+    if isinstance(game, Game):
+        _tap_move(driver, game.legal_removals()[0].slots)
+        return
+    moves = [move for move in game.legal_moves() if not move.source.startswith("F")]
+    if moves:
+        _tap_move(driver, (moves[0].source, moves[0].target))
+        return
+    before = game.moves
+    driver.click(play.layout.buttons["redeal"].center)
+    driver.seconds(0.5)
+    assert game.moves == before + 1
+
+
+def _press(driver: Driver, key: str) -> None:
+    """A button of the scene on screen (a panel's after its guard time)."""
+    scene = driver.scene
+    if isinstance(scene, PlayScene):
+        driver.click(scene.layout.buttons[key].center)
+        return
+    if isinstance(scene, TitleScene):
+        driver.click(scene.button_rects()[key].center)
+        return
+    driver.seconds(DIALOG_GUARD)
+    driver.click(scene.buttons()[key].center)
+
+
+def _kiosk(storage: Storage, *args: str, games: tuple[str, ...] | None = None) -> Session:
+    """A kiosk run on ``storage``'s folders, idle after :data:`IDLE` seconds."""
+    config = KioskConfig(idle_seconds=IDLE, countdown_seconds=COUNTDOWN)
+    if games is not None:
+        config = KioskConfig(games=games, idle_seconds=IDLE, countdown_seconds=COUNTDOWN)
+    session = Session.open(parse_args(["--kiosk", "--lang", "en", *args]), config, _again(storage))
+    session.ctx.deals = random.Random(7)
+    return session
+
+
+def _driven(session: Session) -> Driver:
+    """A driver of the session's own loop (its kiosk hooks included)."""
+    driver = Driver(session.loop.scene, size=SIZE)
+    driver.loop = session.loop
+    driver.frames(2)
+    return driver
+
+
+def _desktop_games(storage: Storage, kinds: list[GameKind]) -> None:
+    """A desktop run before: a game with a move under way in each of ``kinds``, the
+    last one chosen when it quit."""
+    ctx = open_context(_again(storage))
+    ctx.deals = random.Random(3)
+    for kind in kinds:
+        driver = Driver(PlayScene(ctx, kind.random(ctx.deals)), size=SIZE)
+        driver.frames(2)
+        _move(driver)
+    ctx.save_all()
+    assert ctx.kind is kinds[-1] and len(ctx.in_progress()) == len(kinds)
+
+
+# ------------------------------------------------- a kiosk deals only what it offers
+@KIND
+@pytest.mark.parametrize("start", ["title", "deal of another game"])
+def test_a_kiosk_offering_one_game_deals_only_that_game(display, storage, kind, start):
+    """A desktop run left a game under way in every other game (one of them chosen); the
+    kiosk offers ``kind`` alone, and is started on its title or with another game's
+    ``--deal``. Through a new game, an idle reset and the next touches, every table
+    dealt is ``kind``'s."""
+    _desktop_games(storage, _others(kind))
+    args = ["--deal", _others(kind)[0].code(7)] if start != "title" else []
+    session = _kiosk(storage, *args, games=(kind.key,))
+    dealt: list[str] = []
+
+    def table() -> PlayScene:
+        play = driver.scene
+        assert isinstance(play, PlayScene)
+        dealt.append(kind_of(play.game).key)
+        return play
+
+    try:
+        driver = _driven(session)
+        if start == "title":
+            assert isinstance(driver.scene, TitleScene) and driver.scene.attract
+            driver.touch(NOWHERE)
+        table()
+        _move(driver)
+        _press(driver, "new")
+        assert isinstance(driver.scene, ConfirmScene)
+        _press(driver, "yes")
+        table()
+        _move(driver)
+        driver.seconds(IDLE + COUNTDOWN + 1)  # nobody there: back to the attract screen
+        assert isinstance(driver.scene, TitleScene) and driver.scene.attract
+        driver.touch(NOWHERE)
+        table()
+        _move(driver)
+        _press(driver, "menu")
+        _press(driver, "new")
+        _press(driver, "yes")
+        table()
+        assert dealt == [kind.key] * 4
+        assert session.ctx.kind is kind
+    finally:
+        session.close()
