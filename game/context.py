@@ -212,6 +212,15 @@ class Context:
         progress.game = None
         self.storage.delete(progress.kind.save_file)
 
+    def leave_all(self) -> None:
+        """Give up the game in progress of every kind (the kiosk's idle reset), each as
+        :meth:`leave` gives one up: a loss for its kind if it had a move."""
+        chosen = self.kind
+        for kind in KINDS:
+            self.kind = kind
+            self.leave()
+        self.kind = chosen
+
     def first_move(self) -> None:
         """The game in progress had its first move: it counts as played (once)."""
         if self.stats.started(self.game_id):

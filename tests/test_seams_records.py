@@ -158,3 +158,53 @@ def test_a_kiosk_offering_one_game_deals_only_that_game(display, storage, kind, 
         assert session.ctx.kind is kind
     finally:
         session.close()
+
+
+# --------------------------------------------- the idle reset puts away every game
+def _choose(driver: Driver, kind: GameKind) -> TitleScene:
+    """The title's tile of ``kind`` touched (from the table: through Menu)."""
+    if isinstance(driver.scene, PlayScene):
+        _press(driver, "menu")
+    title = driver.scene
+    assert isinstance(title, TitleScene)
+    _press(driver, f"game-{kind.key}")
+    return title
+
+
+@KIND
+@pytest.mark.parametrize("where", ["at the table", "on another game's title"])
+def test_the_idle_reset_puts_away_the_game_of_every_kind(display, storage, kind, where):
+    """Players leave a game with a move in several games, ``kind``'s last, and walk away
+    at its table, or on the title after touching a game they did not play. The idle
+    reset puts every one away, each counted lost in its own statistics: afterwards none
+    can be continued, in this run or the next."""
+    left = _others(kind)[0] if where != "at the table" else None
+    played = [other for other in _others(kind) if other is not left] + [kind]
+    session = _kiosk(storage)
+    try:
+        driver = _driven(session)
+        for game in played:
+            _choose(driver, game)
+            _press(driver, "new")
+            _move(driver)
+        if left is not None:
+            _choose(driver, left)  # a game nobody plays: the others are still under way
+        driver.seconds(IDLE + COUNTDOWN + 1)
+        title = driver.scene
+        assert isinstance(title, TitleScene) and title.attract
+        ctx = session.ctx
+        for game in KINDS:
+            _choose(driver, game)
+            assert "continue" not in [key for key, _label in title.entries()], game.key
+            assert not storage.path(game.save_file).exists(), game.key
+            stats = ctx.of(game).stats
+            expected = (1, 1) if game in played else (0, 0)
+            assert (stats.played, stats.lost) == expected, game.key
+    finally:
+        session.close()
+    again = open_context(_again(storage))
+    assert again.in_progress() == []
+    for game in KINDS:
+        stats = again.of(game).stats
+        assert (stats.played, stats.won, stats.lost) == ((1, 0, 1) if game in played else (0, 0, 0))
+    assert again.storage.take_notice() is None
