@@ -63,7 +63,8 @@ class Progress:
             progress.game, progress.elapsed = saved.game, saved.elapsed
             progress.game_id = saved.game_id
             # A saved game had its first move, which was counted then (or by a version
-            # of the game that did not name games): never count it again.
+            # of the game that did not name games): never count it again (if the file
+            # that counted it was lost since, its end counts it: Statistics._finish).
             progress.stats.remember_started(saved.game_id)
         return progress
 

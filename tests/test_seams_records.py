@@ -7,17 +7,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import position_text
+from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
 from ui_helpers import Driver
 
 from game.app import parse_args
 from game.catalog import KINDS, GameKind, kind_of
 from game.kiosk import KioskConfig
-from game.rules import Game
+from game.rules import Crescent, Game
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
+from game.scenes.end import StalemateScene, WinScene
 from game.scenes.flow import open_context
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.session import Session
+from game.statistics import Statistics
 from game.storage import Storage
 
 KIND = pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
@@ -208,3 +212,106 @@ def test_the_idle_reset_puts_away_the_game_of_every_kind(display, storage, kind,
         stats = again.of(game).stats
         assert (stats.played, stats.won, stats.lost) == ((1, 0, 1) if game in played else (0, 0, 0))
     assert again.storage.take_notice() is None
+
+
+# ----------------------------------- statistics exact, whatever befell their file
+def _foundations(**short: str) -> dict[str, str]:
+    """Crescent's eight foundations whole, but for those given."""
+    whole = {}
+    for suit, (kings, aces) in zip(
+        "CDHS", [("F1", "F5"), ("F2", "F6"), ("F3", "F7"), ("F4", "F8")], strict=True
+    ):
+        whole[kings], whole[aces] = suit_run(suit, KING_DOWN), suit_run(suit, ACE_UP)
+    return whole | short
+
+
+def _two_moves_from(kind: GameKind, end: str) -> tuple[Game | Crescent, list[tuple[str, ...]]]:
+    """A table of ``kind`` two moves from its ``end`` ("won" or "stalemate"), and the taps
+    of those moves (the first one ends nothing)."""
+    if kind.variant is None:
+        piles = {1: "AC", 2: "10C", 3: "2C", 4: "9C"}
+        if end == "stalemate":
+            piles = {1: "AC", 2: "10C", 3: "5S", 4: "6S", 5: "QD"}  # QD is left alone
+        return Game.from_position(position_text(piles)), [("1", "2"), ("3", "4")]
+    if end == "won":  # QH and KH left, on pile 16
+        text = crescent_text({}, _foundations(F7=suit_run("H", "A23456789TJ")), variant=kind.letter)
+        return Crescent.from_position(text), [("16", "F7"), ("16", "F7")]
+    # QC and KC go home; then the hearts on pile 1 have nowhere to go, and no redeal is left.
+    text = crescent_text(
+        {2: "KC", 3: "QC"},
+        _foundations(
+            F5=suit_run("C", "A23456789TJ"),
+            F7=suit_run("H", "A2345"),
+            F3=suit_run("H", "KQJT987"),
+        ),
+        variant=kind.letter,
+        stash=1,
+    )
+    return Crescent.from_position(text), [("3", "F5"), ("2", "F5")]
+
+
+EXPECTED = {
+    "won": (1, 1, 0, 0),
+    "abandoned": (1, 0, 1, 0),
+    "stalemate": (1, 0, 1, 1),
+    "idle reset": (1, 0, 1, 0),
+}
+"""Played, won, lost and stalemates after one game of each ending."""
+
+
+@KIND
+@pytest.mark.parametrize("ending", list(EXPECTED))
+@pytest.mark.parametrize("befell", ["kept", "deleted", "damaged"])
+def test_a_resumed_game_is_counted_once_and_the_statistics_read_back(
+    display, storage, kind, ending, befell
+):
+    """A game with a move is saved on quit; its statistics file is kept, deleted or
+    damaged; the next run continues the game and ends it (won; left for a new deal;
+    stalemated, then left; put away by a kiosk's idle reset). The statistics count it
+    once, played included, and a third run reads every statistics file back."""
+    game, (first, last) = _two_moves_from(kind, "stalemate" if ending == "stalemate" else "won")
+    ctx = open_context(_again(storage))
+    driver = Driver(PlayScene(ctx, game), size=SIZE)
+    driver.frames(2)
+    _tap_move(driver, first)
+    ctx.save_all()  # quit with the game under way
+    path = storage.path(kind.statistics_file)
+    assert Statistics.load(_again(storage), kind.statistics_file).played == 1
+    if befell == "deleted":
+        path.unlink()
+    elif befell == "damaged":
+        path.write_text('{"schema": 1, "played": "many"}')
+
+    if ending == "idle reset":
+        session = _kiosk(storage)
+    else:
+        session = Session.open(parse_args(["--lang", "en"]), None, _again(storage))
+    try:
+        driver = _driven(session)
+        assert session.ctx.kind is kind
+        _press(driver, "continue")
+        assert isinstance(driver.scene, PlayScene) and driver.scene.game.moves == 1
+        if ending in ("won", "stalemate"):
+            _tap_move(driver, last)
+            driver.seconds(3)
+            assert isinstance(driver.scene, WinScene if ending == "won" else StalemateScene)
+        if ending == "stalemate":
+            _press(driver, "new")
+        elif ending == "abandoned":
+            _press(driver, "new")
+            _press(driver, "yes")
+        elif ending == "idle reset":
+            driver.seconds(IDLE + COUNTDOWN + 1)
+            assert isinstance(driver.scene, TitleScene) and driver.scene.attract
+    finally:
+        session.close()
+
+    again = open_context(_again(storage))
+    for other in KINDS:
+        again.of(other)
+    assert again.storage.take_notice() is None  # every statistics file read as written
+    stats = again.of(kind).stats
+    assert (stats.played, stats.won, stats.lost, stats.stalemates) == EXPECTED[ending]
+    assert again.in_progress() == []
+    set_aside = list(path.parent.glob(f"{path.name}.bad-*"))
+    assert len(set_aside) == (befell == "damaged")  # the damaged one, at the second run
