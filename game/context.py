@@ -63,7 +63,8 @@ class Progress:
             progress.game, progress.elapsed = saved.game, saved.elapsed
             progress.game_id = saved.game_id
             # A saved game had its first move, which was counted then (or by a version
-            # of the game that did not name games): never count it again.
+            # of the game that did not name games): never count it again (if the file
+            # that counted it was lost since, its end counts it: Statistics._finish).
             progress.stats.remember_started(saved.game_id)
         return progress
 
@@ -217,6 +218,15 @@ class Context:
             self._save_stats()
         progress.game = None
         self.storage.delete(progress.kind.save_file)
+
+    def leave_all(self) -> None:
+        """Give up the game in progress of every kind (the kiosk's idle reset), each as
+        :meth:`leave` gives one up: a loss for its kind if it had a move."""
+        chosen = self.kind
+        for kind in KINDS:
+            self.kind = kind
+            self.leave()
+        self.kind = chosen
 
     def first_move(self) -> None:
         """The game in progress had its first move: it counts as played (once)."""

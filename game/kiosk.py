@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .catalog import keys
+from .catalog import GameKind, keys, kind_by_key
 from .i18n import LANGUAGES
 from .storage import read_regular_file, shown
 
@@ -132,6 +132,10 @@ class KioskConfig:
         except tomllib.TOMLDecodeError as error:
             raise KioskConfigError(f"kiosk config {name} is not valid TOML: {error}") from None
         return cls.from_mapping(data, name)
+
+    def offered(self, kind: GameKind) -> GameKind:
+        """``kind`` if the kiosk offers it, else the first game it offers."""
+        return kind if kind.key in self.games else kind_by_key(self.games[0])
 
     def chord(self) -> tuple[frozenset[str], str]:
         """The exit chord as (modifiers, key name), e.g. ({"ctrl", "alt", "shift"}, "q")."""

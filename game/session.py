@@ -14,6 +14,7 @@ import pygame
 
 from . import fonts
 from .catalog import kind_by_key
+from .rules import DealCodeError
 from .context import Context
 from .display import Display, show_window, when_lost
 from .kiosk import KioskConfig
@@ -83,8 +84,12 @@ class Session:
         if kiosk is not None and ctx.kind.key not in kiosk.games:
             ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
         flow = Flow(ctx)
-        # --deal: the code's game, after the question when a game of it is under way.
-        scene: Scene = flow.deal(flow.title(), args.deal) if args.deal else flow.title()
+        scene: Scene = flow.title()
+        if args.deal:  # the code's game, after the question when a game of it is under way
+            try:
+                scene = flow.deal(scene, args.deal)
+            except DealCodeError:  # a game the kiosk does not offer (main says so first)
+                pass
         loop = Loop(scene, surface=lambda: display.surface)
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)

@@ -87,7 +87,8 @@ class Statistics:
         return True
 
     def remember_started(self, game_id: str) -> None:
-        """Note that ``game_id`` was counted as played already, without counting it."""
+        """Note that ``game_id`` was counted as played already, without counting it (if
+        the counts turn out to lack it when it ends, it is counted then)."""
         _remember(self.started_games, game_id)
 
     def stalemate(self, game_id: str) -> bool:
@@ -122,7 +123,11 @@ class Statistics:
     def _finish(self, game_id: str, score: int, result: str) -> bool:
         if self.finished(game_id):
             return False
-        self.started(game_id)  # a game that ends was played, whatever came before
+        # A game that ends was played, whatever came before: a saved game noted by
+        # remember_started whose start the counts lack (the file that counted it was
+        # deleted or damaged since) is counted now, so played >= won + lost always holds.
+        if not self.started(game_id) and self.played <= self.won + self.lost:
+            self.played += 1
         _remember(self.finished_games, game_id)
         self.total_score += score
         self.recent.append(f"{result}{score}")

@@ -351,8 +351,10 @@ def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ct
     driver = Driver(title)
     driver.click(title.button_rects()["new"].center)
     assert isinstance(driver.scene, ConfirmScene)
-    driver.key(pygame.K_RETURN)  # the default answer keeps the game
-    assert driver.scene is title and ctx.game is play.game and ctx.stats.lost == 0
+    driver.key(pygame.K_RETURN)  # the default answer keeps the game: back to it
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is play.game
+    assert ctx.game is play.game and ctx.stats.lost == 0
+    driver = Driver(title)
     driver.key(pygame.K_n)  # the title's N key asks too
     assert isinstance(driver.scene, ConfirmScene)
     driver.seconds(DIALOG_GUARD)
@@ -368,8 +370,10 @@ def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, c
     driver.post(pygame.TEXTINPUT, text="BBBBBBB")
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, ConfirmScene) and driver.scene.default() == "no"
-    driver.key(pygame.K_ESCAPE)
-    assert driver.scene is entry and ctx.game is play.game
+    driver.key(pygame.K_ESCAPE)  # keeps the game: back to it, not to the code screen
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is play.game
+    assert ctx.game is play.game
+    driver = Driver(entry)
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_y)
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == "HM1-N-BBBBBBB"

@@ -207,3 +207,17 @@ def test_deal_on_the_command_line_asks_before_a_saved_game_of_its_kind_goes(
         session.ctx.save_all()
         set_language("en")
     assert Statistics.load(storage, kind.statistics_file).lost == 0
+
+
+@pytest.mark.parametrize(("offered", "coded"), [p for p in PAIRS if p[0] is not p[1]], ids=str)
+def test_a_kiosk_started_with_a_deal_it_does_not_offer_exits_with_one_line(
+    tmp_path, capsys, offered, coded
+):
+    from game.app import main
+
+    config = tmp_path / "kiosk.toml"
+    config.write_text(f'games = ["{offered.key}"]\n', encoding="utf-8")
+    status = main(["--kiosk-config", str(config), "--deal", coded.code(5)])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1
+    assert err.startswith("halfmoon: error: --deal ") and coded.name in err

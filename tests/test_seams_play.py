@@ -9,7 +9,7 @@ from ui_helpers import Driver, pygame
 
 from game.catalog import KINDS
 from game.rules import Crescent, Outcome
-from game.scenes.boards import CrescentBoard
+from game.scenes.boards.crescent import CrescentBoard
 from game.scenes.end import StalemateScene
 from game.scenes.play import PlayScene
 

@@ -271,7 +271,7 @@ def child(
         if name == "stalemate":
             return StalemateScene(ctx, PlayScene(ctx, Game.from_position(STALEMATE)))
         if name == "attract":
-            ctx.game = None
+            ctx.leave_all()  # as the idle reset leaves it: no game of any kind under way
             attract = TitleScene(ctx)
             attract.time = 13.0
             return attract

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..catalog import GameKind, kind_for_code
+from ..catalog import GameKind, kind_for_code, kind_of
 from ..i18n import N_, _
 from ..rules import Outcome, PlayedGame
 from ..storage import Storage
@@ -45,7 +45,12 @@ class Flow:
 
     # ------------------------------------------------------------- the table
     def play(self, game: PlayedGame, elapsed: float = 0.0) -> PlayScene:
-        """The table for ``game`` (it becomes the game in progress of its kind)."""
+        """The table for ``game`` (it becomes the game in progress of its kind). A kiosk
+        deals only the games it offers: another's (a ``--deal``, a code) gives way to a
+        new deal of the chosen game."""
+        kiosk = self.ctx.kiosk
+        if kiosk is not None and kiosk.offered(kind_of(game)) is not kind_of(game):
+            game, elapsed = kiosk.offered(self.ctx.kind).random(self.ctx.deals), 0.0
         return PlayScene(self.ctx, game, elapsed)
 
     def resume(self, kind: GameKind | None = None) -> Scene:

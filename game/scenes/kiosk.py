@@ -147,7 +147,7 @@ class StillPlayingScene(Dialog):
             self.dirty = True
         if self.remaining > 0:
             return None
-        self.ctx.leave()
+        self.ctx.leave_all()  # the next player continues nobody's game, of any kind
         return self.flow.title()
 
 

@@ -67,8 +67,12 @@ class TitleScene(MenuScene):
 
     @property
     def attract(self) -> bool:
-        """Whether this title is a kiosk's attract screen."""
-        return self.ctx.kiosk is not None and self.ctx.game is None
+        """Whether this title is a kiosk's attract screen: none of the games it offers is
+        under way (a game left under way behind another tile still gets the idle reset)."""
+        if self.ctx.kiosk is None:
+            return False
+        offered = self.offered()
+        return not [kind for kind in self.ctx.in_progress() if kind in offered]
 
     def update(self, dt: float) -> Scene | None:
         super().update(dt)
