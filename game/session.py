@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
@@ -14,12 +15,12 @@ import pygame
 
 from . import fonts
 from .catalog import kind_by_key
-from .rules import DealCodeError
 from .context import Context
 from .display import Display, show_window, when_lost
 from .kiosk import KioskConfig
 from .lazy_pygame import quit_pygame
 from .loop import Loop
+from .rules import DealCodeError
 from .scenes.base import Quit, Scene
 from .scenes.flow import Flow
 from .scenes.kiosk import KioskGuard
@@ -86,10 +87,8 @@ class Session:
         flow = Flow(ctx)
         scene: Scene = flow.title()
         if args.deal:  # the code's game, after the question when a game of it is under way
-            try:
-                scene = flow.deal(scene, args.deal)
-            except DealCodeError:  # a game the kiosk does not offer (main says so first)
-                pass
+            with contextlib.suppress(DealCodeError):  # one the kiosk does not offer: main
+                scene = flow.deal(scene, args.deal)  # refuses it before the window opens
         loop = Loop(scene, surface=lambda: display.surface)
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)

@@ -54,8 +54,10 @@ def draw(
     chosen: GameKind,
     playing: set[str],
     states: dict[str, str | None],
+    stuck: frozenset[str] | set[str] = frozenset(),
 ) -> None:
-    """Every tile: picture, name, the chosen one outlined, a dot for a game in progress."""
+    """Every tile: picture, name, the chosen one outlined, a dot for a game in progress
+    (a crossed ring for one that is stuck: no move left)."""
     for kind in kinds:
         key = f"game-{kind.key}"
         rect = rects[key]
@@ -85,11 +87,21 @@ def draw(
             bold=True,
             center=(rect.centerx, rect.bottom - label_h // 2 - rect.height // 20),
         )
-        if kind.key in playing:  # a game in progress waits there
-            dot = max(3, rect.height // 16)
-            pygame.draw.circle(
-                surface, theme.ACCENT, (rect.right - dot * 2, rect.top + dot * 2), dot
+        dot = max(3, rect.height // 16)
+        centre = (rect.right - dot * 2, rect.top + dot * 2)
+        if kind.key in stuck:  # a game in progress with no move left: a "no" sign
+            width = max(1, dot // 3)
+            pygame.draw.circle(surface, theme.TEXT_DIM, centre, dot, width)
+            reach = round(dot * 0.7)
+            pygame.draw.line(
+                surface,
+                theme.TEXT_DIM,
+                (centre[0] - reach, centre[1] + reach),
+                (centre[0] + reach, centre[1] - reach),
+                width,
             )
+        elif kind.key in playing:  # a game in progress waits there
+            pygame.draw.circle(surface, theme.ACCENT, centre, dot)
 
 
 def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None:

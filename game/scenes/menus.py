@@ -132,11 +132,15 @@ class StatisticsScene(_Sub):
         if key == "back":
             return self.back()
         if key == "reset":
+            question = _(
+                "Reset the statistics of {game}? The other games keep theirs. "
+                "This cannot be undone."
+            ).format(game=_(self.ctx.kind.name))
             return ConfirmScene(
                 self.ctx,
                 self,
-                N_("Reset all statistics? This cannot be undone."),
-                N_("Reset all statistics"),
+                question,
+                N_("Reset these statistics"),
                 self._reset,
                 no_label=N_("Keep them"),
             )

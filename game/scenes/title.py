@@ -12,9 +12,9 @@ import math
 import pygame
 
 from .. import theme, ui
-from ..catalog import GameKind, kind_by_key
+from ..catalog import GameKind, kind_by_key, kind_of
 from ..i18n import N_, _
-from ..rules import Card
+from ..rules import Card, Outcome
 from . import chooser
 from .base import Context, Quit, Scene, pointer_position
 from .menu import Column, MenuScene
@@ -158,9 +158,12 @@ class TitleScene(MenuScene):
     def draw_header(self, surface: pygame.Surface, column: Column) -> None:
         rects = self.chooser_rects(column)
         if rects:
-            playing = {kind.key for kind in self.ctx.in_progress()}
+            under_way = [self.ctx.of(kind).game for kind in self.ctx.in_progress()]
+            games = [game for game in under_way if game is not None]
+            playing = {kind_of(game).key for game in games}
+            stuck = {kind_of(game).key for game in games if game.outcome is Outcome.STALEMATE}
             states = {key: self.button_state(key) for key in rects}
-            chooser.draw(surface, rects, self.offered(), self.ctx.kind, playing, states)
+            chooser.draw(surface, rects, self.offered(), self.ctx.kind, playing, states, stuck)
         if self.attract:
             self._draw_attract(surface, column)
             return
