@@ -1,0 +1,23 @@
+"""A toy game, made to prove the seam between the games and the app: its rules module
+(:mod:`.rules`), its board module (:mod:`.board`) and this one registry entry are all it
+takes; no module of ``game`` knows it.
+"""
+
+from __future__ import annotations
+
+from game.catalog import GameKind, Picture
+
+TOY = GameKind(
+    "toy",
+    "T",
+    "Toy",
+    rules="toy_game.rules:ToyGame",
+    board="toy_game.board:ToyBoard",
+    arrangement="toy_game.board:arrange",
+    buttons=("undo", "redo", "new", "menu"),
+    inner=("H",),
+    rules_text="toy_game.board:RULES_TEXT",
+    picture=Picture(1, inner=1),
+    best_score=60,
+)
+"""The toy's one registry entry (registered by the tests that play it)."""
