@@ -4,7 +4,7 @@ resets, the mark of a stuck game's tile, the table naming its game."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import Driver, pygame
+from ui_helpers import Driver
 
 from game.catalog import KINDS
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
