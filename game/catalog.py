@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
     from .arcs import Arrangement, TablePlan
     from .rules.played import GameRules, PlayedGame
-    from .scenes.boards.base import Board
 
 Paragraphs = tuple[tuple[str, ...], ...]
 """A rules text: paragraphs of sentences; an empty paragraph is a blank line."""
@@ -136,10 +135,12 @@ class GameKind:
             self._table = TablePlan(self.key, arrange, self.buttons, self.inner)
         return self._table
 
-    def board(self, game: PlayedGame) -> Board:
-        """The play scene's board for ``game``, a game of this kind."""
-        board_class: type[Board] = self._get("board")
-        return board_class(game)
+    def board(self, game: PlayedGame) -> object:
+        """The play scene's board for ``game``, a game of this kind (a
+        ``game.scenes.boards.Board``: :func:`~game.scenes.boards.board_for` says so; the
+        registry, which the settings import, knows no scene)."""
+        board: object = self._get("board")(game)
+        return board
 
     def from_code(self, code: str) -> PlayedGame:
         """The deal of ``code``, which must be one of this kind's (else DealCodeError)."""

@@ -22,4 +22,7 @@ __all__ = ["Board", "Effect", "Motion", "board_for"]
 
 def board_for(game: PlayedGame) -> Board:
     """The board of ``game``'s kind."""
-    return kind_of(game).board(game)
+    board = kind_of(game).board(game)
+    if not isinstance(board, Board):
+        raise TypeError(f"{kind_of(game)!r} names {board!r}, not a Board")
+    return board
