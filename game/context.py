@@ -33,8 +33,6 @@ from .storage import Storage
 if TYPE_CHECKING:
     import random
 
-    from .scenes.flow import Flow
-
 NOTICE_SECONDS = 6.0
 """How long a notice (a damaged file, a folder that cannot be written) stays."""
 
@@ -83,8 +81,6 @@ class Context:
     """The kiosk's configuration in kiosk mode, else None."""
     notice: tuple[str, float] | None = None
     """The notice on screen (translated text) and how long it has shown."""
-    flow: Flow | None = None
-    """The scene graph (game.scenes.flow.Flow sets itself here)."""
     kind: GameKind = field(default_factory=lambda: KINDS[0])
     """The game chosen on the title screen: the one ``game`` and ``stats`` are of."""
     progress: dict[str, Progress] = field(default_factory=dict)

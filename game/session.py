@@ -75,16 +75,16 @@ class Session:
         if language:
             ctx.settings.language = language
             ctx.apply_settings()
+        flow = Flow(ctx)
         guard = None
         if kiosk is not None:
             pygame.mouse.set_visible(False)
             pygame.display.set_allow_screensaver(False)
-            guard = KioskGuard(ctx, kiosk)
+            guard = KioskGuard(ctx, kiosk, flow)
         if getattr(args, "game", None):
             ctx.choose(kind_by_key(args.game))
         if kiosk is not None and ctx.kind.key not in kiosk.games:
             ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
-        flow = Flow(ctx)
         scene: Scene = flow.title()
         if args.deal:  # the code's game, after the question when a game of it is under way
             with contextlib.suppress(DealCodeError):  # one the kiosk does not offer: main

@@ -62,14 +62,20 @@ def ctx(storage):
     """A scene context with fresh storage, in English."""
     from game.context import Context
     from game.i18n import set_language
-    from game.scenes.flow import Flow
 
     context = Context.open(storage)
-    Flow(context)
     context.settings.language = "en"
     context.apply_settings()
     yield context
     set_language("en")
+
+
+@pytest.fixture
+def flow(ctx):
+    """The scene graph over ``ctx``: what the scenes that lead somewhere are handed."""
+    from game.scenes.flow import Flow
+
+    return Flow(ctx)
 
 
 def load_tool(name: str):

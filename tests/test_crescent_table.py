@@ -18,8 +18,8 @@ from game.scenes.play import PlayScene
 SIZE = (1280, 720)
 
 
-def _table(ctx, game, size=SIZE):
-    play = PlayScene(ctx, game)
+def _table(ctx, flow, game, size=SIZE):
+    play = PlayScene(ctx, flow, game)
     driver = Driver(play, size=size)
     driver.frames(2)
     return driver, play
@@ -78,9 +78,9 @@ def _small(**options):
     )
 
 
-def test_a_card_dragged_onto_a_pile_of_its_suit_one_rank_away_moves_there(display, ctx):
+def test_a_card_dragged_onto_a_pile_of_its_suit_one_rank_away_moves_there(display, ctx, flow):
     game = _small()
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     start = _centre(play, "1")
     picked = []
     real_frame = play.frame
@@ -100,17 +100,17 @@ def test_a_card_dragged_onto_a_pile_of_its_suit_one_rank_away_moves_there(displa
     assert not play.motions
 
 
-def test_a_card_dragged_onto_its_foundation_goes_home_and_scores(display, ctx):
+def test_a_card_dragged_onto_its_foundation_goes_home_and_scores(display, ctx, flow):
     game = _small()
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     _drag(driver, _centre(play, "1"), _centre(play, "F5"))
     # Home before: 3 clubs on the Aces, 5 on the Kings; now 5C too: 9 cards, 5 points each.
     assert str(game.top("F5")) == "5C" and game.score == 45
 
 
-def test_a_card_dropped_where_it_cannot_go_flies_back(display, ctx):
+def test_a_card_dropped_where_it_cannot_go_flies_back(display, ctx, flow):
     game = _small()
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     before = game.position()
     _drag(driver, _centre(play, "1"), _centre(play, "3"))  # KH: not its suit
     assert game.position() == before and game.moves == 0
@@ -121,9 +121,9 @@ def test_a_card_dropped_where_it_cannot_go_flies_back(display, ctx):
     assert game.position() == before  # dropped on the felt
 
 
-def test_tap_a_card_then_its_target_moves_it_and_targets_are_outlined(display, ctx):
+def test_tap_a_card_then_its_target_moves_it_and_targets_are_outlined(display, ctx, flow):
     game = _small()
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     driver.click(_centre(play, "1"))
     assert game.selection == "1"
     looks = play.frame().looks
@@ -132,27 +132,27 @@ def test_tap_a_card_then_its_target_moves_it_and_targets_are_outlined(display, c
     assert [str(c) for c in game.pile(2)] == ["6C", "5C"] and game.selection is None
 
 
-def test_a_tap_on_an_illegal_target_says_why_with_move_errors_on(display, ctx):
+def test_a_tap_on_an_illegal_target_says_why_with_move_errors_on(display, ctx, flow):
     ctx.settings.move_errors = True
     game = crescent({1: "(9H) 5C", 2: "6C", 5: "7D"}, {"F5": "AC 2C 3C 4C"}, variant="C")
     assert not game.destinations(5)  # 7D cannot move: a tap on it is no selection
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     driver.click(_centre(play, "1"))
     driver.click(_centre(play, "5"))
     assert play.message is not None and "same suit, one rank up or down" in play.message[0]
 
 
-def test_a_double_tap_sends_a_card_home(display, ctx):
+def test_a_double_tap_sends_a_card_home(display, ctx, flow):
     game = _small()
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     driver.click(_centre(play, "1"))
     driver.click(_centre(play, "1"))
     assert str(game.top("F5")) == "5C"
 
 
-def test_the_keyboard_moves_the_focus_picks_up_and_puts_down(display, ctx):
+def test_the_keyboard_moves_the_focus_picks_up_and_puts_down(display, ctx, flow):
     game = _small()
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     driver.key(pygame.K_SPACE)  # the focus appears
     assert play.focus == "1"
     driver.key(pygame.K_SPACE)  # picks 5C up
@@ -164,9 +164,9 @@ def test_the_keyboard_moves_the_focus_picks_up_and_puts_down(display, ctx):
 
 
 @pytest.mark.parametrize("how", ["button", "R key"])
-def test_a_redeal_by_the_button_and_by_r_brings_each_bottom_card_up(display, ctx, how):
+def test_a_redeal_by_the_button_and_by_r_brings_each_bottom_card_up(display, ctx, flow, how):
     game = Crescent.from_code("HM1-C-AAAAAAB")
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     bottoms = [game.pile(n)[0] for n in range(1, 17)]
     if how == "button":
         driver.click(play.layout.buttons["redeal"].center)
@@ -179,9 +179,9 @@ def test_a_redeal_by_the_button_and_by_r_brings_each_bottom_card_up(display, ctx
     assert not play.motions and play.board.label("redeal").endswith("(2)")
 
 
-def test_a_redeals_piles_change_one_after_another_not_all_at_the_click(display, ctx):
+def test_a_redeals_piles_change_one_after_another_not_all_at_the_click(display, ctx, flow):
     game = Crescent.from_code("HM1-C-AAAAAAB")
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     before = play.frame().looks
     driver.click(play.layout.buttons["redeal"].center)
     during = play.frame().looks
@@ -194,9 +194,9 @@ def test_a_redeals_piles_change_one_after_another_not_all_at_the_click(display, 
     assert [after[str(n)].cards[-1][0] for n in range(1, 17)] == [game.top(n) for n in range(1, 17)]
 
 
-def test_undo_and_redo_of_a_move_with_a_turn_up(display, ctx):
+def test_undo_and_redo_of_a_move_with_a_turn_up(display, ctx, flow):
     game = _small()
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     _drag(driver, _centre(play, "1"), _centre(play, "2"))
     after = game.position()
     driver.key(pygame.K_z, pygame.KMOD_LCTRL)
@@ -225,19 +225,19 @@ def _stuck(redeals):
     return crescent({}, full, variant="C", redeals=redeals, stash=1)
 
 
-def test_no_moves_left_but_a_redeal_says_so_and_lights_redeal(display, ctx):
+def test_no_moves_left_but_a_redeal_says_so_and_lights_redeal(display, ctx, flow):
     game = _stuck(2)
     assert not game.legal_moves() and game.outcome is None
-    _, play = _table(ctx, game)
+    _, play = _table(ctx, flow, game)
     frame = play.frame()
     assert frame.message is not None and "redeal (2 left)" in frame.message[0]
     assert {b.name: b.primary for b in frame.buttons}["redeal"]
 
 
-def test_the_stalemate_panel_shows_only_when_no_move_and_no_redeal_is_left(display, ctx):
+def test_the_stalemate_panel_shows_only_when_no_move_and_no_redeal_is_left(display, ctx, flow):
     game = _stuck(0)
     assert game.outcome is Outcome.STALEMATE
-    driver, _ = _table(ctx, game)
+    driver, _ = _table(ctx, flow, game)
     driver.seconds(0.5)
     assert isinstance(driver.scene, StalemateScene)
     assert "no redeal" in " ".join(driver.scene.lines())
@@ -252,9 +252,9 @@ def _solved(code):
 
 
 @pytest.mark.parametrize("how", ["tap", "drag", "touch"])
-def test_a_whole_game_of_open_crescent_won_through_the_table(display, ctx, how):
+def test_a_whole_game_of_open_crescent_won_through_the_table(display, ctx, flow, how):
     game, line = _solved("HM1-O-AAAAAAB")
-    driver, play = _table(ctx, game)
+    driver, play = _table(ctx, flow, game)
     for move in line:
         if not hasattr(move, "source"):
             driver.click(play.layout.buttons["redeal"].center)

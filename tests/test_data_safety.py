@@ -20,7 +20,7 @@ from game.rules import Game
 from game.rules.solver import solve
 from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
-from game.scenes.flow import open_context
+from game.scenes.flow import Flow, open_context
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
@@ -121,10 +121,10 @@ def _menu_statistics_reset(driver, ctx):
 
 @pytest.mark.parametrize("finish", ["win", "new game"])
 def test_resetting_statistics_during_a_game_leaves_figures_that_add_up(
-    display, ctx, storage, finish
+    display, ctx, flow, storage, finish
 ):
     line = solve(Game.from_code(DEAL)).line
-    driver = Driver(PlayScene(ctx, Game.from_code(DEAL)))
+    driver = Driver(PlayScene(ctx, flow, Game.from_code(DEAL)))
     _play(driver, line[:2])
     _menu_statistics_reset(driver, ctx)
     assert Statistics.load(storage).played == 1  # the game in progress counts from the reset
@@ -277,7 +277,7 @@ def test_a_file_that_cannot_be_read_is_never_overwritten(display, storage, name,
     notices = [storage.take_notice(), storage.take_notice()]
     assert notices[0] is not None and "Cannot read" in notices[0][0] and notices[1] is None
     line = solve(Game.from_code(DEAL)).line
-    driver = Driver(PlayScene(ctx, Game.from_code(DEAL)))
+    driver = Driver(PlayScene(ctx, Flow(ctx), Game.from_code(DEAL)))
     _play(driver, line)  # a whole game: statistics, saves and the delete at the end
     driver.seconds(3)
     after = path.lstat()

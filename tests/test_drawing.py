@@ -39,12 +39,12 @@ def _record_draws(play):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1080, 1920), (1920, 1080)])
-def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx, size):
+def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx, flow, size):
     ctx.settings.placement_aid = True
     ctx.settings.pile_labels = True
     ctx.settings.move_errors = True
     line = solve(Game.from_code("HM1-N-AAAAAAB")).line
-    play = PlayScene(ctx, Game.from_code("HM1-N-AAAAAAB"))
+    play = PlayScene(ctx, flow, Game.from_code("HM1-N-AAAAAAB"))
     driver = Driver(play, size=size)
     results = _record_draws(play)
     partial_frames = 0
@@ -103,7 +103,9 @@ def test_partial_repaints_match_full_repaints_through_a_whole_game(display, ctx,
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)])
-def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(display, ctx, size):
+def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(
+    display, ctx, flow, size
+):
     from game.rules import Crescent
     from game.rules.solver import Verdict, solve_crescent
 
@@ -113,7 +115,7 @@ def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(dis
     solution = solve_crescent(Crescent.from_code("HM1-C-AAAAAAB"), max_seconds=20)
     if solution.verdict is not Verdict.WIN:
         pytest.skip("HM1-C-AAAAAAB was not solved in time")
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     driver = Driver(play, size=size)
     driver.frames(2)
     results = _record_draws(play)
@@ -149,7 +151,7 @@ def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(dis
 @pytest.mark.parametrize("code", ["HM1-N-AAAAAAB", "HM1-C-AAAAAAB"])
 @pytest.mark.parametrize("size", [(1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)])
 def test_the_window_uncovered_once_every_tile_is_made_shows_the_first_paint(
-    display, ctx, code, size
+    display, ctx, flow, code, size
 ):
     """Neighbouring slots' tiles overlap at these sizes (the glow's margin, the good
     columns): a repaint from the tiles must not cover a neighbour's card corner or stack
@@ -157,7 +159,7 @@ def test_the_window_uncovered_once_every_tile_is_made_shows_the_first_paint(
     from game.rules import Crescent
 
     game = Game.from_code(code) if "-N-" in code else Crescent.from_code(code)
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     driver = Driver(play, size=size)
     driver.seconds(2)  # the idle steps make every tile on the table and the next taps'
     looks = play.frame().looks
@@ -283,7 +285,7 @@ def _whole_cards_tile(play, name, look):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
-def test_a_fan_blitted_a_sliver_a_card_gives_the_pixels_of_whole_cards(display, ctx, size):
+def test_a_fan_blitted_a_sliver_a_card_gives_the_pixels_of_whole_cards(display, ctx, flow, size):
     """Crescent's fans, as the game plays: cards crisp and, after a resize, scaled."""
     from game.rules import Crescent
     from game.rules.solver import Verdict, solve_crescent
@@ -291,7 +293,7 @@ def test_a_fan_blitted_a_sliver_a_card_gives_the_pixels_of_whole_cards(display, 
     solution = solve_crescent(Crescent.from_code("HM1-C-AAAAAAB"), max_seconds=20)
     if solution.verdict is not Verdict.WIN:
         pytest.skip("HM1-C-AAAAAAB was not solved in time")
-    play = PlayScene(ctx, Crescent.from_code("HM1-C-AAAAAAB"))
+    play = PlayScene(ctx, flow, Crescent.from_code("HM1-C-AAAAAAB"))
     driver = Driver(play, size=size)
     compared = fans = lifted = scaled = 0
     for number, move in enumerate(solution.line[:60]):

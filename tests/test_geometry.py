@@ -33,29 +33,29 @@ def _played(count):
     return game
 
 
-def _scenes(ctx, kiosk):
+def _scenes(ctx, flow, kiosk):
     """Each screen in a state that shows the most text."""
     if kiosk:
         ctx.kiosk = KioskConfig(exit_pin="1234")
-        title = TitleScene(ctx)
-        code = CodeEntryScene(ctx, back=title)
+        title = TitleScene(ctx, flow)
+        code = CodeEntryScene(ctx, flow, back=title)
         code.type_text("KIOSK")
         code.type_text("1")  # refused: the error line shows
-        play = PlayScene(ctx, _played(2))
+        play = PlayScene(ctx, flow, _played(2))
         waiting = PinScene(ctx, play, "1234", PinTries(wait=12.0))
         return {
             "attract": title,
             "code entry pad": code,
-            "still playing": StillPlayingScene(ctx, play, 15),
+            "still playing": StillPlayingScene(ctx, flow, play, 15),
             "pin": PinScene(ctx, play, "1234"),
             "pin waiting": waiting,
         }
     ctx.stats.won_game("a game", 520, 3725.0)
     ctx.stats.lost_game("another", 125)
-    play = PlayScene(ctx, _played(3))
-    stale = PlayScene(ctx, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
-    title = TitleScene(ctx, resume=play)
-    code = CodeEntryScene(ctx, back=title)
+    play = PlayScene(ctx, flow, _played(3))
+    stale = PlayScene(ctx, flow, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
+    title = TitleScene(ctx, flow, resume=play)
+    code = CodeEntryScene(ctx, flow, back=title)
     code.type_text("ABC")
     code.type_text("%")
     stats = StatisticsScene(ctx, back=title)
@@ -146,12 +146,12 @@ class _Recorder:
 @pytest.mark.parametrize("code", list(LANGUAGES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_no_text_or_button_overlaps_another_or_leaves_the_window(
-    display, ctx, monkeypatch, size, code, kiosk
+    display, ctx, flow, monkeypatch, size, code, kiosk
 ):
     ctx.settings.language = code
     ctx.apply_settings()
-    scenes = _scenes(ctx, kiosk)
-    driver = Driver(TitleScene(ctx), size=size)
+    scenes = _scenes(ctx, flow, kiosk)
+    driver = Driver(TitleScene(ctx, flow), size=size)
     recorder = _Recorder(monkeypatch)
     found = {}
     for name, scene in scenes.items():

@@ -14,13 +14,13 @@ CHORD = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 
 
 @pytest.fixture
-def kiosk(display, ctx):
+def kiosk(display, ctx, flow):
     """A kiosk (idle 90 s, countdown 15 s) playing a deal, driven through its real hooks."""
 
     def make(**config):
         ctx.kiosk = KioskConfig(**config)
-        guard = KioskGuard(ctx, ctx.kiosk)
-        driver = Driver(PlayScene(ctx, Game.from_code("HM1-N-AAAAAAB")), size=(1920, 1080))
+        guard = KioskGuard(ctx, ctx.kiosk, flow)
+        driver = Driver(PlayScene(ctx, flow, Game.from_code("HM1-N-AAAAAAB")), size=(1920, 1080))
         driver.loop = Loop(driver.loop.scene, on_event=guard.on_event, on_step=guard.on_step)
         return driver
 
@@ -79,12 +79,12 @@ def test_with_a_pin_the_chord_opens_a_keypad_and_only_the_right_pin_ends_it(kios
     assert not driver.loop.frame(1 / 60)
 
 
-def test_the_kiosk_title_hides_quit_and_locked_screens(display, ctx):
+def test_the_kiosk_title_hides_quit_and_locked_screens(display, ctx, flow):
     ctx.kiosk = KioskConfig()
-    keys = [key for key, _label in TitleScene(ctx).entries()]
+    keys = [key for key, _label in TitleScene(ctx, flow).entries()]
     assert "quit" not in keys and "settings" not in keys and "stats" not in keys
     ctx.kiosk = KioskConfig(allow_settings=True, allow_statistics=True)
-    keys = [key for key, _label in TitleScene(ctx).entries()]
+    keys = [key for key, _label in TitleScene(ctx, flow).entries()]
     assert "settings" in keys and "stats" in keys and "quit" not in keys
 
 

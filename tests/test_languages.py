@@ -88,17 +88,21 @@ def test_the_language_follows_the_system_locale_else_english():
     assert system_language({}) == "en"
 
 
-def _scenes(ctx):
+def _scenes(ctx, flow):
     """Every screen with text, in the states that show the most of it."""
     game = Game.from_code("HM1-N-AAAAAAB")
     game.remove(game.legal_removals()[0])
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     play.message = (_("Needs a Jack, a Queen and a King"), 0.0)
     confirm = ConfirmScene(
-        ctx, PlayScene(ctx, game), "Abandon this game and deal a new one?", "New game", lambda: None
+        ctx,
+        PlayScene(ctx, flow, game),
+        "Abandon this game and deal a new one?",
+        "New game",
+        lambda: None,
     )
-    stale = PlayScene(ctx, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
-    title = TitleScene(ctx)
+    stale = PlayScene(ctx, flow, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
+    title = TitleScene(ctx, flow)
     stats = StatisticsScene(ctx, back=title)
     reset = ConfirmScene(
         ctx,
@@ -108,7 +112,7 @@ def _scenes(ctx):
         lambda: None,
         no_label="Keep them",
     )
-    code = CodeEntryScene(ctx, back=title)
+    code = CodeEntryScene(ctx, flow, back=title)
     code.error = "A code looks like HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z."
     for setting in ("move_errors", "placement_aid", "pile_labels", "four_colour"):
         setattr(ctx.settings, setting, True)
@@ -127,7 +131,7 @@ def _scenes(ctx):
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_every_text_fits_its_button_or_line_at_800x600(display, ctx, monkeypatch, code):
+def test_every_text_fits_its_button_or_line_at_800x600(display, ctx, flow, monkeypatch, code):
     ctx.settings.language = code
     ctx.apply_settings()
     fits = []
@@ -139,8 +143,8 @@ def test_every_text_fits_its_button_or_line_at_800x600(display, ctx, monkeypatch
         return chosen
 
     monkeypatch.setattr(ui, "fit_px", recording_fit)
-    driver = Driver(TitleScene(ctx), size=(800, 600))
-    for scene in _scenes(ctx):
+    driver = Driver(TitleScene(ctx, flow), size=(800, 600))
+    for scene in _scenes(ctx, flow):
         driver.loop.switch(scene)
         driver.frames(1)
     assert len(fits) > 40
@@ -156,12 +160,12 @@ def test_every_text_fits_its_button_or_line_at_800x600(display, ctx, monkeypatch
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1080, 1920), (3840, 2160)])
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_end_panels_keep_text_and_buttons_apart_and_on_screen(display, ctx, code, size):
+def test_end_panels_keep_text_and_buttons_apart_and_on_screen(display, ctx, flow, code, size):
     ctx.settings.language = code
     ctx.apply_settings()
-    driver = Driver(TitleScene(ctx), size=size)
+    driver = Driver(TitleScene(ctx, flow), size=size)
     screen = pygame.Rect((0, 0), size)
-    for scene in _scenes(ctx)[-2:]:
+    for scene in _scenes(ctx, flow)[-2:]:
         driver.loop.switch(scene)
         panel = scene.panel()
         assert screen.contains(panel.box)

@@ -40,12 +40,12 @@ def _game_with_moves(count):
     return game
 
 
-def _every_scene(ctx):
+def _every_scene(ctx, flow):
     """One of each scene, in a state that shows a lot of it."""
-    title = TitleScene(ctx)
-    play = PlayScene(ctx, _game_with_moves(3))
-    stale = PlayScene(ctx, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
-    code = CodeEntryScene(ctx, back=title)
+    title = TitleScene(ctx, flow)
+    play = PlayScene(ctx, flow, _game_with_moves(3))
+    stale = PlayScene(ctx, flow, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
+    code = CodeEntryScene(ctx, flow, back=title)
     code.type_text("ABC")
     return {
         "title": title,
@@ -59,7 +59,7 @@ def _every_scene(ctx):
         ),
         "win": WinScene(ctx, play),
         "stalemate": StalemateScene(ctx, stale),
-        "still playing": StillPlayingScene(ctx, play, 15),
+        "still playing": StillPlayingScene(ctx, flow, play, 15),
         "pin": PinScene(ctx, play, "1234"),
     }
 
@@ -73,8 +73,10 @@ REPAINT = ["WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWFOCUSGAINED", "VIDEOEXPOSE"
     "name",
     ["title", "settings", "statistics", "rules", "code entry", "play", "confirm", "stalemate"],
 )
-def test_the_whole_window_is_repainted_after_another_window_uncovers_it(display, ctx, name, event):
-    scene = _every_scene(ctx)[name]
+def test_the_whole_window_is_repainted_after_another_window_uncovers_it(
+    display, ctx, flow, name, event
+):
+    scene = _every_scene(ctx, flow)[name]
     driver = Driver(scene, size=(1280, 720))
     driver.frames(3)
     before = _picture(driver.screen)
@@ -86,8 +88,8 @@ def test_the_whole_window_is_repainted_after_another_window_uncovers_it(display,
 
 
 # ------------------------------------------------------------------ 2. code entry
-def test_the_code_entry_shows_the_prefix_as_a_label_and_takes_seven_letters(display, ctx):
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+def test_the_code_entry_shows_the_prefix_as_a_label_and_takes_seven_letters(display, ctx, flow):
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     assert scene.text == scene.prefix == "HM1-N-" and scene.letters == ""
     driver.post(pygame.TEXTINPUT, text="aaaaaab")
@@ -104,8 +106,8 @@ def test_the_code_entry_shows_the_prefix_as_a_label_and_takes_seven_letters(disp
 
 
 @pytest.mark.parametrize("typed", ["hm1-n-aaaaabc", " HM1-N-AAAAABC ", "HM1-N-AAAAABC"])
-def test_a_whole_code_typed_key_by_key_or_at_once_is_accepted(display, ctx, typed):
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+def test_a_whole_code_typed_key_by_key_or_at_once_is_accepted(display, ctx, flow, typed):
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     driver.post(pygame.TEXTINPUT, text=typed)
     assert scene.letters == "AAAAABC", typed
@@ -117,16 +119,16 @@ def test_a_whole_code_typed_key_by_key_or_at_once_is_accepted(display, ctx, type
     assert scene.letters == "AAAAABC", typed
 
 
-def test_letters_that_start_like_the_prefix_still_go_into_the_code(display, ctx):
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+def test_letters_that_start_like_the_prefix_still_go_into_the_code(display, ctx, flow):
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     for char in "HMAAAAA":
         driver.post(pygame.TEXTINPUT, text=char)
     assert scene.letters == "HMAAAAA"
 
 
-def test_only_a_to_z_are_taken_and_a_refused_key_shakes_the_field_with_a_word(display, ctx):
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+def test_only_a_to_z_are_taken_and_a_refused_key_shakes_the_field_with_a_word(display, ctx, flow):
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     driver.post(pygame.TEXTINPUT, text="a")
     still = _picture(driver.screen)
@@ -141,18 +143,18 @@ def test_only_a_to_z_are_taken_and_a_refused_key_shakes_the_field_with_a_word(di
     assert scene.letters == "A"
 
 
-def test_ctrl_v_pastes_a_code_from_the_clipboard(display, ctx):
+def test_ctrl_v_pastes_a_code_from_the_clipboard(display, ctx, flow):
     import pygame.scrap
 
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     pygame.scrap.put_text("  hm1-n-qwertyu\n")
     driver.key(pygame.K_v, pygame.KMOD_LCTRL)
     assert scene.letters == "QWERTYU"
 
 
-def test_the_text_cursor_blinks_without_running_the_loop_at_full_rate(display, ctx):
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+def test_the_text_cursor_blinks_without_running_the_loop_at_full_rate(display, ctx, flow):
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     driver.frames(1)
     shown = [scene.cursor_on]
@@ -166,8 +168,8 @@ def test_the_text_cursor_blinks_without_running_the_loop_at_full_rate(display, c
 
 
 @pytest.mark.parametrize("size", [(320, 240), (640, 480), (1280, 720), (3840, 2160), (1080, 1920)])
-def test_the_code_field_is_never_drawn_over_the_title(display, ctx, size):
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+def test_the_code_field_is_never_drawn_over_the_title(display, ctx, flow, size):
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     Driver(scene, size=size).frames(1)
     column = scene.column()
     field = scene.field_rect(column)
@@ -176,9 +178,9 @@ def test_the_code_field_is_never_drawn_over_the_title(display, ctx, size):
 
 
 # ------------------------------------------------ 3. panels wait and act on release
-def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx):
+def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx, flow):
     game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     driver = Driver(play)
     driver.click_slot("1")
     driver.click_slot("2")
@@ -206,8 +208,8 @@ def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx):
     assert isinstance(driver.scene, PlayScene) and driver.scene is not play
 
 
-def test_a_press_that_slides_off_a_button_does_nothing(display, ctx):
-    title = TitleScene(ctx)
+def test_a_press_that_slides_off_a_button_does_nothing(display, ctx, flow):
+    title = TitleScene(ctx, flow)
     driver = Driver(title)
     quit_button = title.button_rects()["quit"]
     driver.post(pygame.MOUSEBUTTONDOWN, pos=quit_button.center, button=1, touch=False)
@@ -216,10 +218,10 @@ def test_a_press_that_slides_off_a_button_does_nothing(display, ctx):
 
 
 # ------------------------------------------------------------ 4. panels grow to 4K
-def test_end_panels_grow_with_the_window_up_to_4k(display, ctx):
+def test_end_panels_grow_with_the_window_up_to_4k(display, ctx, flow):
     sizes = []
     for size in [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]:
-        play = PlayScene(ctx, _game_with_moves(2))
+        play = PlayScene(ctx, flow, _game_with_moves(2))
         win = WinScene(ctx, play)
         Driver(win, size=size).frames(1)
         panel = win.panel()
@@ -254,8 +256,8 @@ def test_the_window_cannot_be_made_smaller_than_320x240(tmp_path, monkeypatch):
         session.close()
 
 
-def test_at_320x240_settings_scrolls_and_back_stays_in_reach(display, ctx):
-    scene = SettingsScene(ctx, back=TitleScene(ctx))
+def test_at_320x240_settings_scrolls_and_back_stays_in_reach(display, ctx, flow):
+    scene = SettingsScene(ctx, back=TitleScene(ctx, flow))
     driver = Driver(scene, size=(320, 240))
     driver.frames(1)
     column = scene.column()
@@ -274,8 +276,8 @@ def test_at_320x240_settings_scrolls_and_back_stays_in_reach(display, ctx):
     assert ctx.settings.language == "ms"
 
 
-def test_arrow_keys_move_a_focus_ring_and_scroll_it_into_view(display, ctx):
-    scene = SettingsScene(ctx, back=TitleScene(ctx))
+def test_arrow_keys_move_a_focus_ring_and_scroll_it_into_view(display, ctx, flow):
+    scene = SettingsScene(ctx, back=TitleScene(ctx, flow))
     driver = Driver(scene, size=(320, 240))
     keys = [key for key, _label in scene.entries()]
     for _ in range(keys.index("animations") + 1):
@@ -312,9 +314,9 @@ def _cells(layout):
         (600, 1000),
     ],
 )
-def test_a_move_error_message_covers_no_card(display, ctx, size):
+def test_a_move_error_message_covers_no_card(display, ctx, flow, size):
     ctx.settings.move_errors = True
-    play = PlayScene(ctx, Game.from_code(DEAL))
+    play = PlayScene(ctx, flow, Game.from_code(DEAL))
     driver = Driver(play, size=size)
     number = next(s for s, c in play.game.playable().items() if not c.is_face)
     other = next(
@@ -329,8 +331,8 @@ def test_a_move_error_message_covers_no_card(display, ctx, size):
     assert play.layout.message.collidelist(list(cells.values())) == -1, size
 
 
-def test_a_notice_in_the_game_covers_no_card(display, ctx):
-    play = PlayScene(ctx, Game.from_code(DEAL))
+def test_a_notice_in_the_game_covers_no_card(display, ctx, flow):
+    play = PlayScene(ctx, flow, Game.from_code(DEAL))
     driver = Driver(play, size=(1080, 1920))
     ctx.storage.notices.append(("Cannot save in {folder}; the game goes on.", {"folder": "/x"}))
     driver.frames(2)
@@ -341,13 +343,13 @@ def test_a_notice_in_the_game_covers_no_card(display, ctx):
 
 
 # --------------------------------------------------------- 7. ask everywhere
-def _title_with_a_game(ctx):
-    play = PlayScene(ctx, _game_with_moves(2))
-    return play, TitleScene(ctx, resume=play)
+def _title_with_a_game(ctx, flow):
+    play = PlayScene(ctx, flow, _game_with_moves(2))
+    return play, TitleScene(ctx, flow, resume=play)
 
 
-def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ctx):
-    play, title = _title_with_a_game(ctx)
+def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ctx, flow):
+    play, title = _title_with_a_game(ctx, flow)
     driver = Driver(title)
     driver.click(title.button_rects()["new"].center)
     assert isinstance(driver.scene, ConfirmScene)
@@ -363,9 +365,9 @@ def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ct
     assert ctx.stats.lost == 1
 
 
-def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, ctx):
-    play, title = _title_with_a_game(ctx)
-    entry = CodeEntryScene(ctx, back=title)
+def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, ctx, flow):
+    play, title = _title_with_a_game(ctx, flow)
+    entry = CodeEntryScene(ctx, flow, back=title)
     driver = Driver(entry)
     driver.post(pygame.TEXTINPUT, text="BBBBBBB")
     driver.key(pygame.K_RETURN)
@@ -379,8 +381,8 @@ def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, c
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == "HM1-N-BBBBBBB"
 
 
-def test_no_question_when_there_is_nothing_to_lose(display, ctx):
-    driver = Driver(TitleScene(ctx))
+def test_no_question_when_there_is_nothing_to_lose(display, ctx, flow):
+    driver = Driver(TitleScene(ctx, flow))
     driver.click(driver.scene.button_rects()["new"].center)
     assert isinstance(driver.scene, PlayScene)
 
@@ -395,9 +397,9 @@ def _text_input_active():
     return bool(ctypes.CDLL(libs[0]).SDL_IsTextInputActive())
 
 
-def test_the_kiosk_code_entry_has_a_letter_pad_and_text_input_stops_on_leaving(display, ctx):
+def test_the_kiosk_code_entry_has_a_letter_pad_and_text_input_stops_on_leaving(display, ctx, flow):
     ctx.kiosk = KioskConfig()
-    title = TitleScene(ctx)
+    title = TitleScene(ctx, flow)
     driver = Driver(title, size=(1280, 720))
     driver.click(title.button_rects()["code"].center)
     entry = driver.scene
@@ -414,9 +416,9 @@ def test_the_kiosk_code_entry_has_a_letter_pad_and_text_input_stops_on_leaving(d
 
 
 @pytest.mark.parametrize("size", [(1080, 1920), (1920, 1080), (800, 600), (720, 1280)])
-def test_the_attract_screen_keeps_its_cards_off_the_menu_and_the_title(display, ctx, size):
+def test_the_attract_screen_keeps_its_cards_off_the_menu_and_the_title(display, ctx, flow, size):
     ctx.kiosk = KioskConfig()
-    title = TitleScene(ctx)
+    title = TitleScene(ctx, flow)
     driver = Driver(title, size=size)
     driver.frames(1)
     column = title.column()
@@ -447,8 +449,8 @@ def test_the_attract_screen_keeps_its_cards_off_the_menu_and_the_title(display, 
 
 
 # ---------------------------------------------------- 9. buttons, rules, texts
-def test_buttons_light_under_the_mouse_and_darken_while_pressed(display, ctx):
-    title = TitleScene(ctx)
+def test_buttons_light_under_the_mouse_and_darken_while_pressed(display, ctx, flow):
+    title = TitleScene(ctx, flow)
     driver = Driver(title)
     rect = title.button_rects()["rules"]
     point = (rect.left + rect.height // 2, rect.centery - rect.height // 3)
@@ -465,8 +467,8 @@ def test_buttons_light_under_the_mouse_and_darken_while_pressed(display, ctx):
     assert isinstance(driver.scene, RulesScene)
 
 
-def test_the_table_buttons_light_too_and_act_on_release(display, ctx):
-    play = PlayScene(ctx, _game_with_moves(1))
+def test_the_table_buttons_light_too_and_act_on_release(display, ctx, flow):
+    play = PlayScene(ctx, flow, _game_with_moves(1))
     driver = Driver(play)
     undo = play.layout.buttons["undo"]
     driver.post(pygame.MOUSEMOTION, pos=undo.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)
@@ -477,8 +479,8 @@ def test_the_table_buttons_light_too_and_act_on_release(display, ctx):
     assert play.game.moves == 0 and play.pressed is None
 
 
-def test_the_rules_scroll_by_whole_lines(display, ctx, monkeypatch):
-    rules = RulesScene(ctx, back=TitleScene(ctx))
+def test_the_rules_scroll_by_whole_lines(display, ctx, flow, monkeypatch):
+    rules = RulesScene(ctx, back=TitleScene(ctx, flow))
     driver = Driver(rules, size=(640, 480))
     drawn = []
     real = ui.draw_text
@@ -502,8 +504,8 @@ def test_the_rules_scroll_by_whole_lines(display, ctx, monkeypatch):
     assert rules.first_line + rules.visible_lines() == len(rules.lines())  # the end reached
 
 
-def test_settings_explain_move_errors_and_placement_aid_in_one_line(display, ctx):
-    settings = SettingsScene(ctx, back=TitleScene(ctx))
+def test_settings_explain_move_errors_and_placement_aid_in_one_line(display, ctx, flow):
+    settings = SettingsScene(ctx, back=TitleScene(ctx, flow))
     Driver(settings, size=(1280, 720)).frames(1)
     column = settings.column()
     assert {"move_errors", "placement_aid"} <= set(column.captions)
@@ -513,10 +515,10 @@ def test_settings_explain_move_errors_and_placement_aid_in_one_line(display, ctx
 
 
 @pytest.mark.parametrize("code", ["ru", "fi", "ms", "en"])
-def test_every_settings_button_uses_the_same_text_size(display, ctx, code, monkeypatch):
+def test_every_settings_button_uses_the_same_text_size(display, ctx, flow, code, monkeypatch):
     ctx.settings.language = code
     ctx.apply_settings()
-    settings = SettingsScene(ctx, back=TitleScene(ctx))
+    settings = SettingsScene(ctx, back=TitleScene(ctx, flow))
     sizes = {}
     real = ui.draw_button
 
@@ -545,8 +547,8 @@ def test_the_space_key_is_named_in_the_language_of_the_rules(code):
 
 
 # -------------------------------------------------------- 10. redo, copy the code
-def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(display, ctx):
-    play = PlayScene(ctx, _game_with_moves(3))
+def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(display, ctx, flow):
+    play = PlayScene(ctx, flow, _game_with_moves(3))
     driver = Driver(play)
     positions = [play.game.position()]
     for _ in range(3):
@@ -565,8 +567,8 @@ def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(disp
     assert SavedGame.load(ctx.storage, ctx.kind).game.moves == 3  # redone moves are saved
 
 
-def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx):
-    play = PlayScene(ctx, _game_with_moves(2))
+def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx, flow):
+    play = PlayScene(ctx, flow, _game_with_moves(2))
     driver = Driver(play)
     driver.key(pygame.K_BACKSPACE)
     assert play.game.can_redo()
@@ -580,10 +582,10 @@ def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx):
 
 
 @pytest.mark.parametrize("how", ["ctrl+c", "tap on the code"])
-def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, how):
+def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, flow, how):
     import pygame.scrap
 
-    play = PlayScene(ctx, Game.from_code("HM1-N-ABCDEFG"))
+    play = PlayScene(ctx, flow, Game.from_code("HM1-N-ABCDEFG"))
     driver = Driver(play)
     driver.frames(1)
     pygame.scrap.put_text("something else")

@@ -19,7 +19,7 @@ from game.rules.solver import solve
 from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import WinScene
-from game.scenes.flow import open_context
+from game.scenes.flow import Flow, open_context
 from game.scenes.menus import SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
@@ -48,9 +48,9 @@ def _play(driver, removals):
             driver.click_slot(slot)
 
 
-def test_continue_restores_table_score_moves_clock_and_undo(display, ctx, storage):
+def test_continue_restores_table_score_moves_clock_and_undo(display, ctx, flow, storage):
     line = solve(Game.from_code(DEAL)).line
-    play = PlayScene(ctx, Game.from_code(DEAL))
+    play = PlayScene(ctx, flow, Game.from_code(DEAL))
     driver = Driver(play)
     _play(driver, line[:6])
     driver.seconds(4)
@@ -63,7 +63,7 @@ def test_continue_restores_table_score_moves_clock_and_undo(display, ctx, storag
     ctx.save_game()  # what quitting does
 
     again = _reopen(storage)
-    title = TitleScene(again)
+    title = TitleScene(again, Flow(again))
     driver = Driver(title)
     assert title.entries()[0] == ("continue", "Continue")
     driver.click(title.button_rects()["continue"].center)
@@ -80,9 +80,9 @@ def test_continue_restores_table_score_moves_clock_and_undo(display, ctx, storag
     assert not storage.path(SAVE_FILE).exists()  # a finished game clears the save
 
 
-def test_the_game_is_saved_after_every_move(display, ctx, storage):
+def test_the_game_is_saved_after_every_move(display, ctx, flow, storage):
     line = solve(Game.from_code(DEAL)).line
-    play = PlayScene(ctx, Game.from_code(DEAL))
+    play = PlayScene(ctx, flow, Game.from_code(DEAL))
     driver = Driver(play)
     for count, removal in enumerate(line[:5], start=1):
         _play(driver, [removal])
@@ -93,9 +93,11 @@ def test_the_game_is_saved_after_every_move(display, ctx, storage):
     assert SavedGame.load(storage, kind_by_key("halfmoon")).game.moves == 4
 
 
-def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(display, ctx, storage):
+def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(
+    display, ctx, flow, storage
+):
     line = solve(Game.from_code(DEAL)).line
-    play = PlayScene(ctx, Game.from_code(DEAL))
+    play = PlayScene(ctx, flow, Game.from_code(DEAL))
     driver = Driver(play)
     assert ctx.stats.played == 0
     _play(driver, line[:1])
@@ -109,10 +111,10 @@ def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(dis
     assert Statistics.load(storage).average_score == score
 
 
-def test_statistics_record_wins_streaks_and_best_time(display, ctx, storage):
+def test_statistics_record_wins_streaks_and_best_time(display, ctx, flow, storage):
     line = solve(Game.from_code(DEAL)).line
     for _round in range(2):
-        play = PlayScene(ctx, Game.from_code(DEAL))
+        play = PlayScene(ctx, flow, Game.from_code(DEAL))
         driver = Driver(play)
         _play(driver, line)
         driver.seconds(2)
@@ -121,9 +123,9 @@ def test_statistics_record_wins_streaks_and_best_time(display, ctx, storage):
     assert stats.best_time > 0 and stats.average_score == 520
 
 
-def test_a_stalemate_is_counted_once(display, ctx, storage):
+def test_a_stalemate_is_counted_once(display, ctx, flow, storage):
     game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     driver = Driver(play)
     for _round in range(2):
         driver.click_slot("1")
@@ -133,8 +135,8 @@ def test_a_stalemate_is_counted_once(display, ctx, storage):
     assert Statistics.load(storage).stalemates == 1
 
 
-def test_settings_apply_at_once_and_are_stored(display, ctx, storage):
-    scene = SettingsScene(ctx, back=TitleScene(ctx))
+def test_settings_apply_at_once_and_are_stored(display, ctx, flow, storage):
+    scene = SettingsScene(ctx, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     rects = scene.button_rects()
     driver.click(rects["placement_aid"].center)
@@ -151,7 +153,7 @@ def test_a_damaged_settings_file_shows_one_notice_on_screen(display, storage):
     storage.path("settings.json").parent.mkdir(parents=True)
     storage.path("settings.json").write_text("{broken")
     ctx = open_context(storage)
-    driver = Driver(TitleScene(ctx))
+    driver = Driver(TitleScene(ctx, Flow(ctx)))
     driver.frames(2)
     assert ctx.notice is not None and "damaged" in ctx.notice[0]
     driver.seconds(7)
@@ -164,7 +166,7 @@ import os, sys, time
 sys.path.insert(0, {tests!r})
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 from ui_helpers import Driver, pygame
-from game.scenes.flow import open_context
+from game.scenes.flow import Flow, open_context
 from game.rules import Game
 from game.rules.solver import solve
 from game.scenes.play import PlayScene
@@ -175,7 +177,7 @@ from pathlib import Path
 ctx = open_context(Storage(Path({home!r}) / "config", Path({home!r}) / "data",
                            background=True))  # as the app writes: on its own thread
 line = solve(Game.from_code({deal!r})).line
-play = PlayScene(ctx, Game.from_code({deal!r}))
+play = PlayScene(ctx, Flow(ctx), Game.from_code({deal!r}))
 driver = Driver(play)
 print("ready", flush=True)
 for removal in line:
@@ -225,12 +227,12 @@ def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
     assert killed_mid_game >= 3  # the kills really landed during play
 
 
-def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, storage):
+def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, flow, storage):
     from game.scenes.menus import StatisticsScene
 
     ctx.stats.won_game("an earlier game", 520, 200.0)
     ctx.stats.save(storage)
-    scene = StatisticsScene(ctx, back=TitleScene(ctx))
+    scene = StatisticsScene(ctx, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     assert "Games won: 1  (100 %)" in scene.lines()
     driver.click(scene.button_rects()["reset"].center)

@@ -21,11 +21,11 @@ def winning_line():
 
 
 @pytest.fixture
-def whole_game(display, ctx, winning_line):
+def whole_game(display, ctx, flow, winning_line):
     """Play WON_DEAL's winning line with ``press(driver, play, slot)``; return the driver."""
 
     def play_through(press):
-        play = PlayScene(ctx, Game.from_code(WON_DEAL))
+        play = PlayScene(ctx, flow, Game.from_code(WON_DEAL))
         driver = Driver(play)
         for removal in winning_line:
             for slot in removal.slots:
@@ -40,9 +40,9 @@ def whole_game(display, ctx, winning_line):
 
 
 @pytest.fixture
-def seeds(display, ctx):
+def seeds(display, ctx, flow):
     """The seeds' deal, before its first move, on a 1280x720 table."""
-    play = PlayScene(ctx, Game.from_position(fixture_text("seeds-start.txt")))
+    play = PlayScene(ctx, flow, Game.from_position(fixture_text("seeds-start.txt")))
     return Driver(play), play
 
 
@@ -222,9 +222,9 @@ def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(whole_
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == WON_DEAL
 
 
-def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display, ctx):
+def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display, ctx, flow):
     game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     driver = Driver(play)
     driver.click_slot("1")
     driver.click_slot("2")
@@ -283,7 +283,7 @@ def test_a_whole_game_can_be_played_by_touch_only(whole_game):
     whole_game(lambda driver, play, slot: driver.touch(play.layout.slots[slot].center))
 
 
-def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display, ctx):
+def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display, ctx, flow):
     import time
     from itertools import pairwise
 
@@ -296,7 +296,7 @@ def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display,
         sim[0] += 0.1
         return sim[0]
 
-    loop = Loop(PlayScene(ctx, Game.from_code(WON_DEAL)), clock=clock)
+    loop = Loop(PlayScene(ctx, flow, Game.from_code(WON_DEAL)), clock=clock)
     rests: list[tuple[float, float]] = []
     loop.on_idle = lambda: rests.append((loop.sim_time, time.perf_counter()))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=()))
@@ -327,12 +327,14 @@ class _FakeWaiter:
         return False
 
 
-def test_where_input_can_wake_it_the_idle_loop_sleeps_until_the_clocks_next_second(display, ctx):
+def test_where_input_can_wake_it_the_idle_loop_sleeps_until_the_clocks_next_second(
+    display, ctx, flow
+):
     from game.loop import Loop
 
     pygame.display.set_mode((800, 600))
     game = Game.from_code(WON_DEAL)
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     waiter = _FakeWaiter()
     loop = Loop(play, clock=waiter.clock)
     loop.waiter = waiter
@@ -427,12 +429,12 @@ def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display,
     assert gc.isenabled()
 
 
-def test_sounds_that_wait_for_the_device_play_after_the_tap_is_shown(display, ctx):
+def test_sounds_that_wait_for_the_device_play_after_the_tap_is_shown(display, ctx, flow):
     from game.loop import Loop
 
     pygame.display.set_mode((800, 600))
     game = Game.from_code(WON_DEAL)
-    play = PlayScene(ctx, game)
+    play = PlayScene(ctx, flow, game)
     loop = Loop(play)
     order = []
     real_draw = play.draw
@@ -463,7 +465,9 @@ def _on_screen(monkeypatch):
     return shown
 
 
-def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line, monkeypatch):
+def test_idle_work_waits_for_frames_that_show_nothing(
+    display, ctx, flow, winning_line, monkeypatch
+):
     """Preparing the tiles the next taps need and rendering crisp cards after a resize
     are idle work: a frame that shows a tap, a card landing, the clock or a resize does
     none of it, so that it is on the screen sooner; the idle work is done in the frames
@@ -471,7 +475,7 @@ def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line
     from game.loop import STEP, Loop
 
     pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-    play = PlayScene(ctx, Game.from_code(WON_DEAL))
+    play = PlayScene(ctx, flow, Game.from_code(WON_DEAL))
     loop = Loop(play)
     shown = _on_screen(monkeypatch)
     updating = False
@@ -542,13 +546,15 @@ def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line
     assert showing_with_idle_work == []
 
 
-def test_the_crisp_cards_are_shown_within_half_a_second_of_a_resize(display, ctx, monkeypatch):
+def test_the_crisp_cards_are_shown_within_half_a_second_of_a_resize(
+    display, ctx, flow, monkeypatch
+):
     """After a resize the cards are scaled from the sizes already rendered, then
     rendered crisp: the screen shows the crisp ones by itself, not at the next tap."""
     from game.loop import STEP, Loop
 
     pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-    play = PlayScene(ctx, Game.from_code(WON_DEAL))
+    play = PlayScene(ctx, flow, Game.from_code(WON_DEAL))
     loop = Loop(play)
     for _ in range(30):
         loop.frame(STEP)
@@ -560,7 +566,7 @@ def test_the_crisp_cards_are_shown_within_half_a_second_of_a_resize(display, ctx
         loop.frame(STEP)
     assert not ctx.art.refining
     after_half_a_second = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
-    Loop(PlayScene(ctx, Game.from_code(WON_DEAL))).frame(STEP)  # the table drawn anew
+    Loop(PlayScene(ctx, flow, Game.from_code(WON_DEAL))).frame(STEP)  # the table drawn anew
     crisp = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
     assert pygame.image.tobytes(scaled, "RGB") != crisp
     assert after_half_a_second == crisp

@@ -186,7 +186,7 @@ def test_a_kiosk_config_that_is_not_a_small_file_is_refused_at_once(tmp_path, ki
     assert "kiosk-config" in done.stderr or "kiosk config" in done.stderr
 
 
-def test_after_5_wrong_pins_the_keypad_waits_30_seconds(display, ctx):
+def test_after_5_wrong_pins_the_keypad_waits_30_seconds(display, ctx, flow):
     from ui_helpers import Driver
 
     from game.loop import Loop
@@ -194,8 +194,8 @@ def test_after_5_wrong_pins_the_keypad_waits_30_seconds(display, ctx):
     from game.scenes.play import PlayScene
 
     ctx.kiosk = KioskConfig(exit_pin="2580")
-    guard = KioskGuard(ctx, ctx.kiosk)
-    driver = Driver(PlayScene(ctx, Game.from_code(DEAL)), size=(1280, 720))
+    guard = KioskGuard(ctx, ctx.kiosk, flow)
+    driver = Driver(PlayScene(ctx, flow, Game.from_code(DEAL)), size=(1280, 720))
     driver.loop = Loop(driver.loop.scene, on_event=guard.on_event, on_step=guard.on_step)
     chord = pygame_mod()
 
@@ -253,13 +253,13 @@ def test_a_deal_code_is_ascii_letters_only(text, tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().err.count("\n") == 1
 
 
-def test_the_code_entry_ignores_letters_that_are_not_ascii(display, ctx):
+def test_the_code_entry_ignores_letters_that_are_not_ascii(display, ctx, flow):
     from ui_helpers import Driver, pygame
 
     from game.scenes.code_entry import CodeEntryScene
     from game.scenes.title import TitleScene
 
-    scene = CodeEntryScene(ctx, back=TitleScene(ctx))
+    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
     driver = Driver(scene)
     driver.post(pygame.TEXTINPUT, text="hm1-n-aaaaa\ufb00\u017f")
     assert scene.text == "HM1-N-AAAAA"

@@ -18,6 +18,7 @@ from game.kiosk import KioskConfig
 from game.layout import compute_layout
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.dialogs import ConfirmScene
+from game.scenes.flow import Flow
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.statistics import Statistics
@@ -33,7 +34,7 @@ def _kind_id(kind):
 
 def _title(ctx, kind):
     """The title screen with ``kind`` chosen by a click on its tile (or alone offered)."""
-    driver = Driver(TitleScene(ctx), size=SIZE)
+    driver = Driver(TitleScene(ctx, Flow(ctx)), size=SIZE)
     driver.frames(2)
     tile = driver.scene.button_rects().get(f"game-{kind.key}")
     if tile is not None:

@@ -28,8 +28,8 @@ def _line(game):
 # ------------------------------------------------------------------ a double click
 @pytest.mark.parametrize("one_tap", [False, True], ids=["one-tap-off", "one-tap-on"])
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
-def test_a_double_click_makes_one_move(display, ctx, kind, one_tap):
-    play = PlayScene(ctx, _deal(kind))
+def test_a_double_click_makes_one_move(display, ctx, flow, kind, one_tap):
+    play = PlayScene(ctx, flow, _deal(kind))
     if not play.board.double_taps:
         pytest.skip(f"{kind.name}'s board moves no card by a double click")
     ctx.settings.one_tap_moves = one_tap
@@ -100,7 +100,7 @@ def _felt(play):
 
 def _fresh_pixels(ctx, play):
     """The table of ``play``'s game drawn anew by a new scene, as RGB bytes."""
-    fresh = PlayScene(ctx, play.game, play.elapsed)
+    fresh = PlayScene(ctx, play.flow, play.game, play.elapsed)
     screen = pygame.display.get_surface()
     surface = pygame.Surface(screen.get_size(), 0, screen)
     fresh.enter(screen.get_size())
@@ -207,12 +207,12 @@ def _transfers_only(kind, redeals):
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
-def test_with_only_transfers_left_the_note_and_the_stalemate_agree(display, ctx, kind):
+def test_with_only_transfers_left_the_note_and_the_stalemate_agree(display, ctx, flow, kind):
     _crescent_kind(kind)
     left = _transfers_only(kind, redeals=1)
     assert [str(move) for move in left.legal_moves()] == ["F1>F5", "F5>F1"]
     assert left.outcome is None
-    driver = Driver(PlayScene(ctx, left))
+    driver = Driver(PlayScene(ctx, flow, left))
     driver.frames(3)
     frame = driver.scene.frame()
     assert frame.message == ("No moves \u2014 redeal (1 left)", 1.0)
@@ -222,7 +222,7 @@ def test_with_only_transfers_left_the_note_and_the_stalemate_agree(display, ctx,
 
     stuck = _transfers_only(kind, redeals=0)  # the same table, no redeal left
     assert stuck.outcome is Outcome.STALEMATE
-    driver = Driver(PlayScene(ctx, stuck))
+    driver = Driver(PlayScene(ctx, flow, stuck))
     driver.seconds(0.5)
     assert isinstance(driver.scene, StalemateScene)
 

@@ -17,7 +17,7 @@ from game.kiosk import KioskConfig
 from game.rules import Crescent, Game
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
-from game.scenes.flow import open_context
+from game.scenes.flow import Flow, open_context
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.session import Session
@@ -111,7 +111,7 @@ def _desktop_games(storage: Storage, kinds: list[GameKind]) -> None:
     ctx = open_context(_again(storage))
     ctx.deals = random.Random(3)
     for kind in kinds:
-        driver = Driver(PlayScene(ctx, kind.random(ctx.deals)), size=SIZE)
+        driver = Driver(PlayScene(ctx, Flow(ctx), kind.random(ctx.deals)), size=SIZE)
         driver.frames(2)
         _move(driver)
     ctx.save_all()
@@ -272,7 +272,7 @@ def test_a_resumed_game_is_counted_once_and_the_statistics_read_back(
     once, played included, and a third run reads every statistics file back."""
     game, (first, last) = _two_moves_from(kind, "stalemate" if ending == "stalemate" else "won")
     ctx = open_context(_again(storage))
-    driver = Driver(PlayScene(ctx, game), size=SIZE)
+    driver = Driver(PlayScene(ctx, Flow(ctx), game), size=SIZE)
     driver.frames(2)
     _tap_move(driver, first)
     ctx.save_all()  # quit with the game under way

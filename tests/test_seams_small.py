@@ -20,11 +20,11 @@ def _kind_id(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=_kind_id)
-def test_reset_statistics_names_its_game_and_resets_only_that_one(display, ctx, kind):
+def test_reset_statistics_names_its_game_and_resets_only_that_one(display, ctx, flow, kind):
     for each in KINDS:  # every game has figures
         ctx.of(each).stats = Statistics(played=3, won=1, lost=2)
         ctx.of(each).stats.save(ctx.storage, each.statistics_file)
-    driver = Driver(TitleScene(ctx), size=SIZE)
+    driver = Driver(TitleScene(ctx, flow), size=SIZE)
     driver.frames(2)
     driver.click(driver.scene.button_rects()[f"game-{kind.key}"].center)
     driver.click(driver.scene.button_rects()["stats"].center)

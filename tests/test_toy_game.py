@@ -16,7 +16,7 @@ from ui_helpers import Driver, pygame
 from game import catalog
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.end import StalemateScene, WinScene
-from game.scenes.flow import open_context
+from game.scenes.flow import Flow, open_context
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_page import RulesScene
@@ -70,7 +70,7 @@ def test_the_toy_is_played_from_the_title_through_a_win_saved_and_counted(displa
     number = _number(wins=True)
     ctx = _open(storage)
     ctx.deals = random.Random(1)
-    driver = Driver(TitleScene(ctx), size=SIZE)
+    driver = Driver(TitleScene(ctx, Flow(ctx)), size=SIZE)
     _click(driver, "game-toy")
     assert ctx.kind is toy
     _click(driver, "rules")  # its rules page
@@ -89,7 +89,7 @@ def test_the_toy_is_played_from_the_title_through_a_win_saved_and_counted(displa
     ctx.save_all()
 
     again = _open(storage)  # the next run: Continue
-    driver = Driver(TitleScene(again), size=SIZE)
+    driver = Driver(TitleScene(again, Flow(again)), size=SIZE)
     _click(driver, "continue")
     play = driver.scene
     assert isinstance(play, PlayScene) and play.game.moves == 3
@@ -103,7 +103,8 @@ def test_the_toy_is_played_from_the_title_through_a_win_saved_and_counted(displa
     assert (stats.played, stats.won, stats.lost) == (1, 1, 0)
     assert not storage.path("game-toy.json").exists()
 
-    driver = Driver(TitleScene(_open(storage)), size=SIZE)
+    third = _open(storage)  # the run after: the statistics
+    driver = Driver(TitleScene(third, Flow(third)), size=SIZE)
     _click(driver, "game-toy")
     _click(driver, "stats")
     assert isinstance(driver.scene, StatisticsScene)
@@ -112,7 +113,7 @@ def test_the_toy_is_played_from_the_title_through_a_win_saved_and_counted(displa
 
 def test_a_stuck_toy_shows_the_stalemate_panel(display, storage, toy):
     ctx = _open(storage)
-    driver = Driver(TitleScene(ctx), size=SIZE)
+    driver = Driver(TitleScene(ctx, Flow(ctx)), size=SIZE)
     _click(driver, "game-toy")
     _click(driver, "code")
     driver.post(pygame.TEXTINPUT, text=TOY.code(_number(wins=False)))

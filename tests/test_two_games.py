@@ -16,7 +16,7 @@ from game.catalog import KINDS, kind_by_key
 from game.kiosk import KioskConfig, KioskConfigError
 from game.rules import Crescent, Game, Refusal
 from game.scenes.boards.crescent import REFUSAL_TEXT
-from game.scenes.flow import open_context
+from game.scenes.flow import Flow, open_context
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
@@ -43,7 +43,7 @@ def test_files_from_before_two_games_are_read_as_half_moons(display, tmp_path):
     assert ctx.kind is HALF_MOON
     ctx.settings.language = "en"
     ctx.apply_settings()
-    title = TitleScene(ctx)
+    title = TitleScene(ctx, Flow(ctx))
     driver = Driver(title)
     assert title.entries()[0] == ("continue", "Continue")
     driver.click(title.button_rects()["continue"].center)
@@ -60,9 +60,9 @@ def test_half_moon_statistics_from_before_show_on_its_page_and_not_on_crescents(
     ctx = open_context(_home_from_before(tmp_path))
     ctx.settings.language = "en"
     ctx.apply_settings()
-    assert "Games won: 3  (75 %)" in StatisticsScene(ctx, back=TitleScene(ctx)).lines()
+    assert "Games won: 3  (75 %)" in StatisticsScene(ctx, back=TitleScene(ctx, Flow(ctx))).lines()
     ctx.choose(kind_by_key("crescent"))
-    lines = StatisticsScene(ctx, back=TitleScene(ctx)).lines()
+    lines = StatisticsScene(ctx, back=TitleScene(ctx, Flow(ctx))).lines()
     assert not any("Games won: 3" in line for line in lines)
 
 
@@ -148,11 +148,11 @@ def _kiosk(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def test_the_kiosk_offers_only_its_games_in_its_order(display, tmp_path, ctx):
+def test_the_kiosk_offers_only_its_games_in_its_order(display, tmp_path, ctx, flow):
     config = KioskConfig.load(_kiosk(tmp_path, 'games = ["open-crescent", "halfmoon"]\n'))
     assert config.games == ("open-crescent", "halfmoon")
     ctx.kiosk = config
-    title = TitleScene(ctx)
+    title = TitleScene(ctx, flow)
     Driver(title)
     assert [kind.key for kind in title.offered()] == ["open-crescent", "halfmoon"]
     assert [k for k in title.button_rects() if k.startswith("game-")] == [

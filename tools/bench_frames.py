@@ -31,7 +31,7 @@ from game.context import Context  # noqa: E402
 from game.loop import STEP, Loop  # noqa: E402
 from game.rules import Crescent, Game  # noqa: E402
 from game.rules.solver import solve, solve_crescent  # noqa: E402
-from game.scenes.flow import open_context  # noqa: E402
+from game.scenes.flow import Flow, open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
@@ -73,7 +73,7 @@ def crescent(ctx: Context, size: tuple[int, int], deal: str) -> dict:
     """A Crescent deal's winning line, every card dragged, every redeal by its button."""
     game = Crescent.from_code(deal)
     line = solve_crescent(Crescent.from_code(deal), max_seconds=20).line
-    loop = Loop(PlayScene(ctx, game))
+    loop = Loop(PlayScene(ctx, Flow(ctx), game))
     play = loop.scene
     times, frame = _timed(loop, ("idle", "drag", "animation", "redeal"))
     visible: list[bool] = []
@@ -120,7 +120,7 @@ def half_moon(ctx: Context, size: tuple[int, int], deal: str) -> dict:
     """Half Moon's winning line by taps, with an undo and two resizes."""
     game = Game.from_code(deal)
     line = solve(Game.from_code(deal)).line
-    loop = Loop(PlayScene(ctx, game))
+    loop = Loop(PlayScene(ctx, Flow(ctx), game))
     times, frame = _timed(loop, ("idle", "selection", "animation", "resize"))
     visible: list[bool] = []
 

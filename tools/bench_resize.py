@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 from game import memory  # noqa: E402
 from game.catalog import game_for_code  # noqa: E402
 from game.loop import STEP, Loop  # noqa: E402
-from game.scenes.flow import open_context  # noqa: E402
+from game.scenes.flow import Flow, open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
@@ -61,7 +61,7 @@ class Table:
         self.ctx = open_context(Storage(home / "config", home / "data", background=True))
         self.ctx.settings.language = "en"
         self.ctx.apply_settings()
-        self.loop = Loop(PlayScene(self.ctx, game_for_code(deal)))
+        self.loop = Loop(PlayScene(self.ctx, Flow(self.ctx), game_for_code(deal)))
         self.settle()
 
     def frame(self) -> float:

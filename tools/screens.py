@@ -179,6 +179,7 @@ def child(
     from game.scenes.code_entry import CodeEntryScene
     from game.scenes.dialogs import ConfirmScene
     from game.scenes.end import StalemateScene, WinScene
+    from game.scenes.flow import Flow
     from game.scenes.kiosk import PinScene, StillPlayingScene
     from game.scenes.menus import SettingsScene, StatisticsScene
     from game.scenes.play import PlayScene
@@ -194,6 +195,7 @@ def child(
         Storage(home / "config", home / "data"),
     )
     ctx = session.ctx
+    flow = Flow(ctx)
     deal = "HM1-N-AAAAAAB"
     line = solve(Game.from_code(deal)).line
 
@@ -234,8 +236,8 @@ def child(
         ctx.settings.move_errors = True
         if name in ("attract", "kiosk-code", "still-playing", "pin"):
             ctx.kiosk = KioskConfig(exit_pin="1234")
-        play = PlayScene(ctx, played(9), 95.0)
-        title = TitleScene(ctx, resume=play)
+        play = PlayScene(ctx, flow, played(9), 95.0)
+        title = TitleScene(ctx, flow, resume=play)
         if name == "title":
             return title
         if name == "settings":
@@ -252,7 +254,7 @@ def child(
         if name == "rules":
             return RulesScene(ctx, back=title)
         if name in ("code", "kiosk-code"):
-            code = CodeEntryScene(ctx, back=title)
+            code = CodeEntryScene(ctx, flow, back=title)
             code.type_text("QWERT")
             return code
         if name == "play":
@@ -266,31 +268,35 @@ def child(
                 ctx, play, "Abandon this game and deal a new one?", "New game", lambda: None
             )
         if name == "win":
-            won = PlayScene(ctx, played(len(line)), 412.0)
+            won = PlayScene(ctx, flow, played(len(line)), 412.0)
             return WinScene(ctx, won)
         if name == "stalemate":
-            return StalemateScene(ctx, PlayScene(ctx, Game.from_position(STALEMATE)))
+            return StalemateScene(ctx, PlayScene(ctx, flow, Game.from_position(STALEMATE)))
         if name == "attract":
             ctx.leave_all()  # as the idle reset leaves it: no game of any kind under way
-            attract = TitleScene(ctx)
+            attract = TitleScene(ctx, flow)
             attract.time = 13.0
             return attract
         if name == "still-playing":
-            return StillPlayingScene(ctx, play, 11.4)
+            return StillPlayingScene(ctx, flow, play, 11.4)
         if name == "pin":
             return PinScene(ctx, play, "1234")
         if name in ("crescent", "crescent-drag"):
-            return _started(PlayScene(ctx, crescent(crescent_deal, 25), 140.0))
+            return _started(PlayScene(ctx, flow, crescent(crescent_deal, 25), 140.0))
         if name == "crescent-four":
-            return _started(PlayScene(ctx, crescent("HM1-F-AAAAAAB", 12), 60.0))
+            return _started(PlayScene(ctx, flow, crescent("HM1-F-AAAAAAB", 12), 60.0))
         if name == "open-crescent":
-            return _started(PlayScene(ctx, crescent("HM1-O-AAAAAAB", 40), 210.0))
+            return _started(PlayScene(ctx, flow, crescent("HM1-O-AAAAAAB", 40), 210.0))
         if name == "crescent-long":
-            return _started(PlayScene(ctx, _crescent_long_pile(crescent_deal), 95.0))
+            return _started(PlayScene(ctx, flow, _crescent_long_pile(crescent_deal), 95.0))
         if name == "crescent-win":
-            return WinScene(ctx, PlayScene(ctx, crescent(crescent_deal, len(crescent_line)), 512.0))
+            return WinScene(
+                ctx, PlayScene(ctx, flow, crescent(crescent_deal, len(crescent_line)), 512.0)
+            )
         if name == "crescent-stalemate":
-            return StalemateScene(ctx, PlayScene(ctx, _crescent_stalemate(crescent_deal), 333.0))
+            return StalemateScene(
+                ctx, PlayScene(ctx, flow, _crescent_stalemate(crescent_deal), 333.0)
+            )
         raise ValueError(name)
 
     shots = []

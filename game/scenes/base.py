@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from .. import ui
 from ..context import Context
-
-if TYPE_CHECKING:
-    from .flow import Flow
 
 __all__ = [
     "REPAINT_EVENTS",
@@ -66,13 +61,6 @@ class Scene:
 
     def leave(self) -> None:
         """Called when another scene becomes current instead of this one."""
-
-    @property
-    def flow(self) -> Flow:
-        """The scene graph: where a scene asks for the next one (game.scenes.flow)."""
-        if self.ctx.flow is None:  # whoever opens the context makes its Flow
-            raise RuntimeError("a scene needs the scene graph: game.scenes.flow.Flow(ctx)")
-        return self.ctx.flow
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         """React to one input event; return the next scene or None."""

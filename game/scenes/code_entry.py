@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import string
+from typing import Protocol
 
 import pygame
 
@@ -33,13 +34,20 @@ PAD_KEYS = (*string.ascii_uppercase, "erase")
 PAD_COLUMNS = 9
 
 
+class CodeEntryFlow(Protocol):
+    """What the code entry asks of the scene graph (game.scenes.flow.Flow)."""
+
+    def deal(self, under: Scene, code: str) -> Scene: ...
+
+
 class CodeEntryScene(MenuScene):
     """Type a deal code and play it."""
 
     title = N_("Enter a deal code")
 
-    def __init__(self, ctx: Context, back: Scene) -> None:
+    def __init__(self, ctx: Context, flow: CodeEntryFlow, back: Scene) -> None:
         super().__init__(ctx)
+        self.flow = flow
         self._back = back
         self.letters = ""
         """The letters typed so far (at most seven)."""

@@ -1,7 +1,10 @@
 """The scene graph in one place: which screen follows which.
 
-Scenes never import each other: a scene that leads somewhere asks the :class:`Flow`
-(``self.ctx.flow``) for the next scene. Only this module knows every scene::
+Scenes never import each other: a scene that leads somewhere is handed the :class:`Flow`
+when it is made, and asks it for the next scene. Only this module knows every scene;
+each scene module says what it asks of the flow in a Protocol of its own (``PlayFlow``,
+``TitleFlow``, ``CodeEntryFlow``, ``KioskFlow``), so that no scene, and not the context,
+imports this module::
 
     title -> play -> win | stalemate -> play | title
     title -> settings | rules | statistics | deal code -> title (or play)
@@ -30,18 +33,17 @@ from .title import TitleScene
 
 
 def open_context(storage: Storage, **kwargs: object) -> Context:
-    """:meth:`Context.open` with its scene graph: what a run, a tool or a test starts from."""
-    ctx = Context.open(storage, **kwargs)
-    Flow(ctx)
-    return ctx
+    """:meth:`Context.open`: what a run, a tool or a test starts from (its scenes are
+    made by ``Flow(ctx)``)."""
+    return Context.open(storage, **kwargs)
 
 
 class Flow:
-    """Makes the next scene for the scenes of one run."""
+    """Makes the next scene for the scenes of one run (it holds nothing but the context:
+    two flows of one context make the same scenes)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        ctx.flow = self
 
     # ------------------------------------------------------------- the table
     def play(self, game: PlayedGame, elapsed: float = 0.0) -> PlayScene:
@@ -51,7 +53,7 @@ class Flow:
         kiosk = self.ctx.kiosk
         if kiosk is not None and kiosk.offered(kind_of(game)) is not kind_of(game):
             game, elapsed = kiosk.offered(self.ctx.kind).random(self.ctx.deals), 0.0
-        return PlayScene(self.ctx, game, elapsed)
+        return PlayScene(self.ctx, self, game, elapsed)
 
     def resume(self, kind: GameKind | None = None) -> Scene:
         """The game in progress of ``kind`` (the chosen game by default), where it was
@@ -109,7 +111,7 @@ class Flow:
     # --------------------------------------------------------------- screens
     def title(self, resume: Scene | None = None) -> Scene:
         """The title screen (the menu during a game, with Continue)."""
-        return TitleScene(self.ctx, resume=resume)
+        return TitleScene(self.ctx, self, resume=resume)
 
     def settings(self, back: Scene) -> Scene:
         return SettingsScene(self.ctx, back=back)
@@ -121,12 +123,12 @@ class Flow:
         return StatisticsScene(self.ctx, back=back)
 
     def code_entry(self, back: Scene) -> Scene:
-        return CodeEntryScene(self.ctx, back=back)
+        return CodeEntryScene(self.ctx, self, back=back)
 
     # ----------------------------------------------------------------- kiosk
     def still_playing(self, under: Scene, seconds: float) -> Scene:
         """ "Still playing?" over ``under``, counting ``seconds`` down to the title."""
-        return StillPlayingScene(self.ctx, under, seconds)
+        return StillPlayingScene(self.ctx, self, under, seconds)
 
     def operator_pin(self, under: Scene, pin: str, tries: PinTries) -> Scene:
         """The operator's keypad."""

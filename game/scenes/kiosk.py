@@ -8,6 +8,7 @@ counts the time without input on the loop's own clock.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
@@ -58,12 +59,21 @@ class PinTries:
         self.wait = max(0.0, self.wait - dt)
 
 
+class KioskFlow(Protocol):
+    """What kiosk mode asks of the scene graph (game.scenes.flow.Flow)."""
+
+    def title(self) -> Scene: ...
+    def still_playing(self, under: Scene, seconds: float) -> Scene: ...
+    def operator_pin(self, under: Scene, pin: str, tries: PinTries) -> Scene: ...
+
+
 class KioskGuard:
     """The loop's hooks in kiosk mode."""
 
-    def __init__(self, ctx: Context, config: KioskConfig) -> None:
+    def __init__(self, ctx: Context, config: KioskConfig, flow: KioskFlow) -> None:
         self.ctx = ctx
         self.config = config
+        self.flow = flow
         modifiers, key = config.chord()
         try:
             self.chord_key = pygame.key.key_code(key)
@@ -90,7 +100,7 @@ class KioskGuard:
                 return scene  # stays fullscreen
             if event.key == self.chord_key and all(mods & mask for mask in self.chord_mods):
                 if self.config.exit_pin:
-                    return scene.flow.operator_pin(scene, self.config.exit_pin, self.pin_tries)
+                    return self.flow.operator_pin(scene, self.config.exit_pin, self.pin_tries)
                 return Quit(self.ctx)
         return None
 
@@ -104,7 +114,7 @@ class KioskGuard:
             self.idle = 0.0  # already waiting for the next player
             return None
         self.idle = 0.0
-        return scene.flow.still_playing(scene, self.config.countdown_seconds)
+        return self.flow.still_playing(scene, self.config.countdown_seconds)
 
 
 class StillPlayingScene(Dialog):
@@ -113,8 +123,9 @@ class StillPlayingScene(Dialog):
     title = N_("Still playing?")
     actions = (("keep", N_("Keep playing")),)
 
-    def __init__(self, ctx: Context, under: Scene, seconds: float) -> None:
+    def __init__(self, ctx: Context, flow: KioskFlow, under: Scene, seconds: float) -> None:
         super().__init__(ctx, under)
+        self.flow = flow
         self.remaining = seconds
 
     def big(self) -> str:

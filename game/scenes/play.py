@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Protocol
 
 import pygame
 
 from .. import memory, ui
-from ..catalog import kind_of
+from ..catalog import GameKind, kind_of
 from ..i18n import _
 from ..layout import Layout, compute_layout
 from ..rules import Outcome, PlayedGame
@@ -57,11 +58,25 @@ def _scaled(point: tuple[int, int], was: tuple[int, int], now: tuple[int, int]) 
     return (point[0] * now[0] // max(1, was[0]), point[1] * now[1] // max(1, was[1]))
 
 
+class PlayFlow(Protocol):
+    """What the table asks of the scene graph (game.scenes.flow.Flow)."""
+
+    def play(self, game: PlayedGame) -> Scene: ...
+    def new_game(self, under: Scene, kind: GameKind) -> Scene: ...
+    def replay(self, game: PlayedGame) -> Scene: ...
+    def title(self, resume: Scene) -> Scene: ...
+    def won(self, play: PlayScene) -> Scene: ...
+    def stalemate(self, play: PlayScene) -> Scene: ...
+
+
 class PlayScene(Scene):
     """Playing one deal of any game."""
 
-    def __init__(self, ctx: Context, game: PlayedGame, elapsed: float = 0.0) -> None:
+    def __init__(
+        self, ctx: Context, flow: PlayFlow, game: PlayedGame, elapsed: float = 0.0
+    ) -> None:
         super().__init__(ctx)
+        self.flow = flow
         self.game = game
         self.kind = kind_of(game)
         self.board: Board = board_for(game)

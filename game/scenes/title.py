@@ -8,6 +8,7 @@ a game.
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 import pygame
 
@@ -31,13 +32,25 @@ _ATTRACT_CARDS = tuple(
 )
 
 
+class TitleFlow(Protocol):
+    """What the title screen asks of the scene graph (game.scenes.flow.Flow)."""
+
+    def resume(self) -> Scene: ...
+    def new_game(self, under: Scene) -> Scene: ...
+    def code_entry(self, back: Scene) -> Scene: ...
+    def settings(self, back: Scene) -> Scene: ...
+    def rules(self, back: Scene) -> Scene: ...
+    def statistics(self, back: Scene) -> Scene: ...
+
+
 class TitleScene(MenuScene):
     """The first screen, and the menu during a game."""
 
     title = N_("Half Moon")
 
-    def __init__(self, ctx: Context, resume: Scene | None = None) -> None:
+    def __init__(self, ctx: Context, flow: TitleFlow, resume: Scene | None = None) -> None:
         super().__init__(ctx)
+        self.flow = flow
         self.resume = resume
         self.time = 0.0
 
