@@ -87,7 +87,7 @@ def test_a_card_dragged_onto_a_pile_of_its_suit_one_rank_away_moves_there(displa
 
     def frame():
         made = real_frame()
-        if play.carry is not None:
+        if play.gestures.carry is not None:
             picked.append(made.sprites[-1].rect)
         return made
 

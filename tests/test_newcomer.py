@@ -472,11 +472,11 @@ def test_the_table_buttons_light_too_and_act_on_release(display, ctx, flow):
     driver = Driver(play)
     undo = play.layout.buttons["undo"]
     driver.post(pygame.MOUSEMOTION, pos=undo.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)
-    assert play.hover == "undo"
+    assert play.gestures.hover == "undo"
     driver.post(pygame.MOUSEBUTTONDOWN, pos=undo.center, button=1, touch=False)
-    assert play.game.moves == 1 and play.pressed == "undo"
+    assert play.game.moves == 1 and play.gestures.pressed == "undo"
     driver.post(pygame.MOUSEBUTTONUP, pos=undo.center, button=1, touch=False)
-    assert play.game.moves == 0 and play.pressed is None
+    assert play.game.moves == 0 and play.gestures.pressed is None
 
 
 def test_the_rules_scroll_by_whole_lines(display, ctx, flow, monkeypatch):

@@ -118,9 +118,9 @@ def _carry(driver, play):
         held = (start[0] + step, start[1] + step)
         driver.post(pygame.MOUSEMOTION, pos=held, rel=(4, 4), buttons=(1, 0, 0), touch=False)
     if play.board.drags:
-        assert play.carry is not None  # the card is carried
+        assert play.gestures.carry is not None  # the card is carried
     else:  # Half Moon: the press was a tap (6 is selected); a motion carries nothing
-        assert play.carry is None and play.game.selection == ("6",)
+        assert play.gestures.carry is None and play.game.selection == ("6",)
     return held
 
 
@@ -152,7 +152,7 @@ def test_a_resize_or_f11_mid_drag_ends_the_drag_cleanly(session_for, kind, how):
     _resize(driver, how)
     assert play.size != size and play.layout.size == play.size
     if play.board.drags:  # the card flies back from where it was, in the new window
-        assert play.carry is None
+        assert play.gestures.carry is None
         back = play.board.top_rect(play.layout, "6")
         flying = [m for m in play.flying if m.end == back]
         assert flying, "the carried card flies back to pile 6"
@@ -175,7 +175,7 @@ def test_undo_or_the_menu_mid_drag_end_the_drag_cleanly(session_for, kind, how):
         assert driver.scene is not play
         driver.key(pygame.K_RETURN)  # Continue
         assert driver.scene is play
-    assert play.carry is None
+    assert play.gestures.carry is None
     _shows_the_true_state(session, driver, play, held)
 
 
@@ -188,7 +188,7 @@ def test_a_press_held_through_a_resize_is_still_a_tap(session_for, kind):
     _resize(driver, "VIDEORESIZE")
     held = play.board.top_rect(play.layout, "6").center
     driver.post(pygame.MOUSEBUTTONUP, pos=held, button=1, touch=False)
-    assert play.board.selected() == ("6",) and play.carry is None and play.game.moves == 0
+    assert play.board.selected() == ("6",) and play.gestures.carry is None and play.game.moves == 0
 
 
 # ------------------------------------------------- the redeal note and the stalemate

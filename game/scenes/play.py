@@ -1,20 +1,20 @@
-"""The table, for every game: taps, drags, the keyboard, cards in motion, undo and redo,
-the clock, the info bar and the end of a game.
+"""The table, for every game: taps, the keyboard, cards in motion, undo and redo, the
+clock and the end of a game.
 
 What differs between games lives in the game's board (game.scenes.boards): the scene
 hands it every tap, drag and button, shows the effect it returns, and draws the frame it
-builds with the same view.
+builds with the same view. The scene's parts have modules of their own: the pointer's
+presses, drags and double taps (game.scenes.play_gestures), the frame it shows
+(game.scenes.play_frame) and its idle work (game.scenes.play_idle).
 """
 
 from __future__ import annotations
 
 import math
-import time
 from typing import Protocol
 
 import pygame
 
-from .. import memory, ui
 from ..catalog import GameKind, kind_of
 from ..i18n import _
 from ..layout import Layout, compute_layout
@@ -22,28 +22,16 @@ from ..rules import Outcome, PlayedGame
 from . import motion
 from .base import Context, Scene, pointer
 from .boards import Board, Effect, Motion, board_for
-from .frame import Button, Frame, SlotLook, Sprite
+from .frame import Frame
+from .play_frame import MESSAGE_SECONDS, frame_of
+from .play_gestures import Gestures
+from .play_idle import IdleWork
 from .table_view import TableView
 
 CELEBRATION_SECONDS = 1.6
 """The short celebration between the last card and the win screen."""
 REDUCED_CELEBRATION = 0.4
 """With reduced animations: a short pause on the finished table instead."""
-MESSAGE_SECONDS = 2.2
-"""How long a message stays (it fades during the last third)."""
-REFINE_AFTER = 0.15
-"""Seconds a window size holds before the cards scaled at a resize are rendered crisp (a
-window edge being dragged is not slowed by renders it would throw away)."""
-REFINE_SECONDS = 0.008
-"""Time an idle step may spend rendering scaled cards crisp (all of a 4K table's in less
-than half a second)."""
-WARM_SECONDS = 0.002
-"""Time an idle step may spend preparing tiles and faces for the next tap (a few tiles at
-4K, so a table is ready about half a second after a move or a resize)."""
-DOUBLE_TAP_SECONDS = 0.4
-"""A second tap on the same card within this long sends it home (Crescent)."""
-DRAG_START = 6
-"""Pixels a press must travel before it carries the card."""
 
 _DIRECTIONS = {
     pygame.K_LEFT: (-1, 0),
@@ -51,11 +39,6 @@ _DIRECTIONS = {
     pygame.K_UP: (0, -1),
     pygame.K_DOWN: (0, 1),
 }
-
-
-def _scaled(point: tuple[int, int], was: tuple[int, int], now: tuple[int, int]) -> tuple[int, int]:
-    """The same place of a window resized from ``was`` to ``now``."""
-    return (point[0] * now[0] // max(1, was[0]), point[1] * now[1] // max(1, was[1]))
 
 
 class PlayFlow(Protocol):
@@ -90,30 +73,24 @@ class PlayScene(Scene):
         self.focus: str | None = None
         self.motions: list[Motion] = []
         self.message: tuple[str, float] | None = None
-        self.pressed: str | None = None
-        """The bar button held down (it acts when released over it)."""
-        self.hover: str | None = None
-        """The bar button under the mouse."""
+        """A message and how long it has shown (see play_frame.MESSAGE_SECONDS)."""
         self.celebration: float | None = None
         self.sparks: list[motion.Spark] = []
         self.pending_end: Outcome | None = (
             Outcome.STALEMATE if game.outcome is Outcome.STALEMATE else None
         )
-        self.carry: tuple[str, pygame.Rect, tuple[int, int]] | None = None
-        """A card carried: its slot, where it is drawn, and where it was taken."""
-        self._press: tuple[str, tuple[int, int]] | None = None
-        self._last_tap: tuple[str, float, bool] = ("", -1.0, False)
-        """The last tap's slot, when, and whether it moved a card (for double taps)."""
         screen = pygame.display.get_surface()
         self.layout: Layout = compute_layout(
             *(screen.get_size() if screen else (800, 600)), self.kind.table
         )
         self.view = TableView()
         self.clock = 0.0
-        """Seconds this scene has run (for double taps)."""
-        self._resized_at = 0.0
+        """Seconds this scene has run (for double taps and the idle work)."""
         self._shown_second = -1
-        self._warmed: tuple[object, ...] | None = None
+        self.gestures = Gestures(self)
+        """The pointer's presses, drags and taps."""
+        self.idle = IdleWork(ctx, game, self.board, self.view)
+        """What is done ahead in steps that show nothing."""
 
     # -------------------------------------------------------------- plumbing
     @property
@@ -127,7 +104,7 @@ class PlayScene(Scene):
             self.motions
             or self.message
             or self.celebration is not None
-            or self.carry
+            or self.gestures.carry
             or self.ctx.art.refining
         )
 
@@ -149,11 +126,8 @@ class PlayScene(Scene):
             self.layout = compute_layout(*size, self.kind.table)
             self.view.reset()
             self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
-            self._resized_at = self.clock
-            self._warmed = None  # the tiles and faces are gone: prepare them again
-            if self._press is not None:  # a press not yet a drag: the same place, scaled
-                self._press = (self._press[0], _scaled(self._press[1], was, size))
-            self._put_back(was)  # a drag ends: the card flies back
+            self.idle.resized(self.clock)  # the tiles and faces are gone: prepared again
+            self.gestures.resized(was, size)  # a drag ends: the card flies back
         self.view.invalidate()
         super().enter(size)
 
@@ -170,92 +144,19 @@ class PlayScene(Scene):
         touch = pointer(event, self.size)
         if touch is not None:
             if touch.kind == "down":
-                return self.press(touch.pos)
+                return self.gestures.press(touch.pos)
             if touch.kind == "up":
-                return self.release(touch.pos)
-            self.pointer_moved(touch.pos, touch.finger)
+                return self.gestures.release(touch.pos)
+            self.gestures.moved(touch.pos, touch.finger)
             return None
         if event.type == pygame.KEYDOWN:
             return self.key(event)
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.focused = False
-            self._put_back()
+            self.gestures.put_back()
         elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
             self.focused = True
         return None
-
-    def press(self, pos: tuple[int, int]) -> Scene | None:
-        """A click or a touch at ``pos``: a card acts at once (or, where it may be
-        carried, on release), a button when released."""
-        self.dirty = True
-        button = self.layout.hit_button(pos)
-        if button is not None:
-            self.pressed = button
-            return None
-        if self.view.code_rect.collidepoint(pos):
-            self.copy_code()
-            return None
-        slot = self.layout.hit_slot(pos)
-        if slot is None:
-            self.board.clear()
-            return None
-        self.focus = None
-        if self.board.drags and self.board.taps_on_release(slot):
-            self._press = (slot, pos)  # a tap on release, or the start of a drag
-            return None
-        return self.tap(slot)
-
-    def pointer_moved(self, pos: tuple[int, int], finger: bool) -> None:
-        """The mouse or a finger moved: a carried card follows it."""
-        if self.carry is not None:
-            slot, rect, grab = self.carry
-            self.carry = (slot, pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), rect.size), grab)
-            return
-        if self._press is not None:
-            slot, start = self._press
-            if max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) >= DRAG_START:
-                self._start_carry(slot, start, pos)
-            return
-        if not finger:
-            button = self.layout.hit_button(pos)
-            if button != self.hover:
-                self.hover = button
-                self.dirty = True
-
-    def _start_carry(self, slot: str, start: tuple[int, int], pos: tuple[int, int]) -> None:
-        self._press = None
-        if self.game.outcome is not None or not self.board.pick(slot):
-            return
-        rect = self.board.top_rect(self.layout, slot)
-        grab = (start[0] - rect.x, start[1] - rect.y)
-        self.carry = (slot, pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), rect.size), grab)
-
-    def release(self, pos: tuple[int, int]) -> Scene | None:
-        """The mouse button or the finger lifted at ``pos``."""
-        if self.carry is not None:
-            slot, rect, _grab = self.carry
-            self.carry = None
-            return self.apply(self.board.drop(slot, rect, self.layout, self.ctx.settings))
-        if self._press is not None:
-            slot, _start = self._press
-            self._press = None
-            return self.tap(slot)
-        pressed, self.pressed = self.pressed, None
-        if pressed is None:
-            return None
-        self.dirty = True
-        return self.button(pressed) if self.layout.hit_button(pos) == pressed else None
-
-    def _put_back(self, was: tuple[int, int] | None = None) -> None:
-        """A carried card flies back where it was taken (the window lost the focus or
-        changed size from ``was``, the game moved on): the board ends the drag."""
-        if self.carry is None:
-            return
-        slot, rect, _grab = self.carry
-        self.carry = None
-        if was is not None:  # from the same place of the window, at the new size
-            rect = pygame.Rect(_scaled(rect.topleft, was, self.layout.size), self.layout.card)
-        self.apply(self.board.put_back(slot, rect, self.layout, self.ctx.settings))
 
     def button(self, name: str) -> Scene | None:
         """Undo, Redo, New game, Menu, or a button of the game's own (Redeal)."""
@@ -304,18 +205,8 @@ class PlayScene(Scene):
             return None
         if self.game.top(slot) is not None:
             self.clock_started = True  # the clock runs from the first tap on a card
-        last_slot, when, moved = self._last_tap
-        if self.board.double_taps and last_slot == slot and self.clock - when < DOUBLE_TAP_SECONDS:
-            if moved:  # the first tap made the double tap's one move (a one-tap move)
-                self._last_tap = ("", -1.0, False)
-                return None
-            home = self.board.home(slot, self.layout, self.ctx.settings)
-            if home is not None:
-                self._last_tap = ("", -1.0, False)
-                return self.apply(home)
-        effect = self.board.tap(slot, self.layout, self.ctx.settings)
-        self._last_tap = (slot, self.clock, effect.moved)
-        return self.apply(effect)
+        effect = self.gestures.tap_effect(slot)  # a second tap may send the card home
+        return self.apply(effect) if effect is not None else None
 
     def act(self, name: str) -> Scene | None:
         """A button of the game's own (Redeal)."""
@@ -365,7 +256,7 @@ class PlayScene(Scene):
         """Take back the last move."""
         if self.celebration is not None:
             return
-        self._put_back()
+        self.gestures.put_back()
         if self.game.undo():
             self.motions.clear()
             self.board.after_undo()
@@ -379,7 +270,7 @@ class PlayScene(Scene):
         """Make again the last move taken back."""
         if self.celebration is not None:
             return
-        self._put_back()
+        self.gestures.put_back()
         if self.game.redo():
             self.motions.clear()
             self.board.after_undo()
@@ -417,7 +308,7 @@ class PlayScene(Scene):
     def menu(self) -> Scene:
         """The title screen, with Continue."""
         self.ctx.elapsed = self.elapsed
-        self._put_back()
+        self.gestures.put_back()
         return self.flow.title(resume=self)
 
     def move_focus(self, direction: tuple[int, int]) -> None:
@@ -473,116 +364,20 @@ class PlayScene(Scene):
                 self.celebration = None
                 return self.flow.won(self)
         quiet = not self.motions and self.message is None and self.celebration is None
-        if quiet and not self.dirty:  # idle work waits for a step that shows nothing
-            self._warm()
-            self._refine()
+        # Idle work waits for a step that shows nothing; the crisp cards it may finish
+        # are shown in this step.
+        if quiet and not self.dirty and self.idle.step(self.layout, self.clock):
+            self.invalidate()
         if self.pending_end is Outcome.STALEMATE and not self.motions:
             self.pending_end = None
             self.ctx.sounds.play("stalemate")
             return self.flow.stalemate(self)
         return None
 
-    def _refine(self) -> None:
-        """Once the size has held for :data:`REFINE_AFTER` s, render the cards scaled at
-        the resize crisp, :data:`REFINE_SECONDS` a step; then draw the table again."""
-        art = self.ctx.art
-        if not art.refining or self.clock - self._resized_at < REFINE_AFTER:
-            return
-        if art.refine(REFINE_SECONDS):
-            self.view.reset()
-            self.invalidate()  # the crisp cards are shown in this step
-            self._warmed = None
-            memory.give_back()  # the earlier size's pictures are freed
-
-    def _warm(self) -> None:
-        """Prepare what the next tap may need, for up to :data:`WARM_SECONDS` per idle
-        step: tiles of the looks on the table and of those the board expects next. Once
-        all is ready for this position, nothing more is looked at until the position, the
-        size or the settings change."""
-        settings = self.ctx.settings
-        key = (
-            self.layout.size,
-            settings.four_colour,
-            settings.placement_aid,
-            self.game.table,
-        )
-        if key == self._warmed:
-            return
-        self.view.tiles.felt(self.layout).prepare()
-        deadline = time.perf_counter() + WARM_SECONDS
-        # The looks on the table first: a full repaint paints its slots without tiles.
-        now = list(self.board.looks(self.layout, settings, {}).items())
-        looks = [*now, *self.board.future_looks(self.layout, settings)]
-        tiles = self.view.tiles
-        for name, look in looks:
-            if not tiles.has(name, look):
-                tiles.tile(self.layout, name, look, self.ctx.art)
-                if time.perf_counter() > deadline:
-                    return
-        tiles.forget_except(looks)
-        if self._warmed is None:  # the first time since the start or a resize: what the
-            memory.give_back()  # rendering of the table left over goes back (1-2 MB)
-        self._warmed = key
-
     # ------------------------------------------------------------------ draw
     def frame(self) -> Frame:
         """What the table shows now."""
-        settings = self.ctx.settings
-        four = settings.four_colour
-        hidden: dict[str, int] = {}
-        sprites: list[Sprite] = []
-        waiting: dict[str, SlotLook] = {}
-        for moving in self.motions:
-            if moving.waiting is not None and moving.waits:
-                slot, look = moving.waiting
-                waiting[slot] = look
-                continue
-            if moving.hide is not None:
-                slot, count = moving.hide
-                hidden[slot] = hidden.get(slot, 0) + count
-            sprite = motion.sprite_of(moving, four)
-            if sprite is not None:
-                sprites.append(sprite)
-        if self.carry is not None:
-            slot, rect, _grab = self.carry
-            hidden[slot] = hidden.get(slot, 0) + 1
-            sprites.append(Sprite(self.game.top(slot), motion.box(rect), 255, four, shadow=True))
-        looks = {**self.board.looks(self.layout, settings, hidden), **waiting}
-        suggested = self.board.suggested()
-        buttons = tuple(
-            Button(
-                name,
-                self.board.label(name),
-                self.board.enabled(name),
-                "pressed" if name == self.pressed else "hover" if name == self.hover else None,
-                name == suggested,
-            )
-            for name in self.layout.buttons
-        )
-        message = None
-        if self.message is not None:
-            text, age = self.message
-            fade = 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))
-            message = (text, round(fade, 2))
-        elif self.board.note() is not None:
-            message = (self.board.note() or "", 1.0)
-        time_text = _("Time {time}").format(time=ui.format_time(self.elapsed))
-        return Frame(
-            looks=looks,
-            info=(time_text, *self.board.info()),
-            buttons=buttons,
-            focus=self.focus,
-            labels=self.board.labels() if settings.pile_labels else {},
-            clock_running=self.clock_running,
-            sprites=tuple(sprites),
-            message=message,
-            sparks=(
-                tuple((s.symbol, s.colour, int(s.x), int(s.y)) for s in self.sparks)
-                if self.celebration is not None
-                else None
-            ),
-            code=self.game.code or "",
-        )
+        return frame_of(self)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         if not self.animating and not self.dirty:
