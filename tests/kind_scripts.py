@@ -3,13 +3,16 @@
 A test that takes a ``kind`` argument runs once for every kind in
 :data:`game.catalog.KINDS` (tests/conftest.py). What such a test cannot know about a
 kind's rules it asks this module: a position a few moves from a win and the taps that
-win it, a position a move (or none) from a stalemate and the taps that reach it.
+win it, a position a move or two from a stalemate and the taps that reach it.
 
 A kind registered by the tests (a toy game) adds its own script from its own module::
 
     from kind_scripts import KindScript, register_script
 
     register_script("toy", KindScript(win=..., win_moves=(("1", "2"), ("3", "4")), ...))
+
+The games are made by the kind (``kind.from_position``), the moves by real input through
+a :class:`ui_helpers.Driver` (:func:`make`).
 
 ``tests/test_every_kind.py`` fails, naming the kind, for a registered kind that has no
 script (or whose script does not end where it says).
@@ -30,10 +33,9 @@ if TYPE_CHECKING:
     from game.catalog import GameKind
     from game.rules.played import PlayedGame
 
-Move = tuple[str, ...] | Callable[..., None]
-"""One move through real input: the slots tapped in turn (a click, a touch or the
-keyboard on each slot's top card), or a function of a :class:`ui_helpers.Driver` that
-makes it (a drag, a button)."""
+Move = tuple[str, ...]
+"""One move through real input: the slots tapped in turn (a click, a touch or the keyboard
+on each slot's top card): a pair or a triple, or a card and where it goes."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,32 @@ def stalemate_game(kind: GameKind) -> tuple[PlayedGame, tuple[Move, ...]]:
 
 
 # ----------------------------------------------------------------- real input
+SMALL = (640, 480)
+"""The window of the tests that run for every kind: small, so that they are quick."""
+
+
+def table(ctx, game: PlayedGame, size: tuple[int, int] = SMALL) -> Driver:
+    """A driver of the table of ``game``, which becomes the game in progress of its kind
+    (made by the scene graph, as the app makes it)."""
+    from ui_helpers import Driver
+
+    from game.scenes.flow import Flow
+
+    return Driver(Flow(ctx).play(game), size=size)
+
+
+def under_way(ctx, kind: GameKind, size: tuple[int, int] = SMALL):
+    """A game of ``kind`` a move from a win, its other moves made by clicks on its table:
+    the driver, the game, its position before the first move and the winning move."""
+    game, moves = win_game(kind)
+    start = game.position()
+    driver = table(ctx, game, size)
+    for move in moves[:-1]:
+        make(driver, move)
+    assert game.moves == len(moves) - 1 and game.outcome is None
+    return driver, game, start, moves[-1]
+
+
 def slot_point(driver: Driver, slot: str) -> tuple[int, int]:
     """Where ``slot``'s top card is on the table now."""
     play = driver.scene
@@ -146,9 +174,6 @@ def tap(driver: Driver, slot: str, how: str = "click") -> None:
 
 def make(driver: Driver, move: Move, how: str = "click") -> None:
     """Make ``move`` on the table ``driver`` shows, through real input events."""
-    if callable(move):
-        move(driver)
-        return
     for slot in move:
         tap(driver, slot, how)
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import conftest
 import pytest
-from kind_scripts import make, script_for, stalemate_game, tap, win_game
+from kind_scripts import SMALL, make, script_for, stalemate_game, table, tap, win_game
 from ui_helpers import Driver, pygame
 
 from game.catalog import KINDS, GameKind, Picture, kind_of, letters, register, unregister
@@ -18,6 +18,7 @@ from game.rules import Outcome
 from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import StalemateScene, WinScene
+from game.scenes.flow import Flow
 from game.scenes.kiosk import StillPlayingScene
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
@@ -25,13 +26,6 @@ from game.scenes.title import TitleScene
 from game.settings import Settings
 from game.statistics import Statistics
 from game.storage import Storage
-
-SMALL = (640, 480)
-
-
-def _table(ctx, game, size=SMALL):
-    """A driver of the table of ``game`` (it becomes the game in progress)."""
-    return Driver(ctx.flow.play(game), size=size)
 
 
 def _until(driver, scene_type, seconds=3.0):
@@ -114,7 +108,7 @@ def test_a_kind_added_to_the_registry_is_given_to_every_test_taking_kind():
 
 # ------------------------------------------------------------------ title -> table
 def test_the_chooser_tile_and_new_game_deal_a_game_of_the_kind(display, ctx, storage, kind):
-    driver = Driver(ctx.flow.title(), size=SMALL)
+    driver = Driver(Flow(ctx).title(), size=SMALL)
     title = driver.scene
     driver.click(title.button_rects()[f"game-{kind.key}"].center)
     assert ctx.kind is kind and Settings.load(storage).game == kind.key
@@ -129,7 +123,7 @@ def test_the_chooser_tile_and_new_game_deal_a_game_of_the_kind(display, ctx, sto
 @pytest.mark.parametrize("how", ["click", "touch", "keys"])
 def test_the_winning_moves_reach_the_win_panel(display, ctx, kind, how):
     game, moves = win_game(kind)
-    driver = _table(ctx, game)
+    driver = table(ctx, game)
     for move in moves:
         assert game.outcome is None
         make(driver, move, how)
@@ -140,7 +134,7 @@ def test_the_winning_moves_reach_the_win_panel(display, ctx, kind, how):
 def test_a_win_is_counted_for_its_kind_and_its_save_cleared(display, ctx, storage, kind):
     game, moves = win_game(kind)
     start = game.position()
-    driver = _table(ctx, game)
+    driver = table(ctx, game)
     make(driver, moves[0])
     assert SavedGame.load(storage, kind).game.position() == game.position()
     for move in moves[1:]:
@@ -167,7 +161,7 @@ def test_a_stalemate_shows_its_panel_counts_once_and_new_game_counts_a_loss(
     display, ctx, storage, kind
 ):
     game, moves = stalemate_game(kind)
-    driver = _table(ctx, game)
+    driver = table(ctx, game)
     play = driver.scene
     for _round in range(2):
         for move in moves:
@@ -196,7 +190,7 @@ def _save_a_game_under_way(storage, kind):
 
     ctx = open_context(storage)
     game, moves = win_game(kind)
-    driver = _table(ctx, game)
+    driver = table(ctx, game)
     make(driver, moves[0])
     assert SavedGame.load(storage, kind) is not None
     return game.position()
