@@ -9,10 +9,11 @@ import os
 from itertools import pairwise
 
 import pytest
-from conftest import position_text
+from kind_scripts import SMALL, make, stalemate_game, table, under_way, win_game
 from ui_helpers import Driver, pygame
 
 from game import ui
+from game.catalog import kind_of
 from game.kiosk import KioskConfig
 from game.layout import compute_layout
 from game.rules import Game
@@ -20,7 +21,6 @@ from game.rules.solver import solve
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
-from game.scenes.kiosk import PinScene, StillPlayingScene
 from game.scenes.menus import SettingsScene, StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_page import RulesScene
@@ -41,10 +41,9 @@ def _game_with_moves(count):
 
 
 def _every_scene(ctx):
-    """One of each scene, in a state that shows a lot of it."""
+    """One of each menu scene, in a state that shows a lot of it (the table and its panels:
+    :func:`_table_scene`)."""
     title = TitleScene(ctx)
-    play = PlayScene(ctx, _game_with_moves(3))
-    stale = PlayScene(ctx, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
     code = CodeEntryScene(ctx, back=title)
     code.type_text("ABC")
     return {
@@ -53,14 +52,6 @@ def _every_scene(ctx):
         "statistics": StatisticsScene(ctx, back=title),
         "rules": RulesScene(ctx, back=title),
         "code entry": code,
-        "play": play,
-        "confirm": ConfirmScene(
-            ctx, play, "Abandon this game and deal a new one?", "New game", lambda: None
-        ),
-        "win": WinScene(ctx, play),
-        "stalemate": StalemateScene(ctx, stale),
-        "still playing": StillPlayingScene(ctx, play, 15),
-        "pin": PinScene(ctx, play, "1234"),
     }
 
 
@@ -69,10 +60,7 @@ REPAINT = ["WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWFOCUSGAINED", "VIDEOEXPOSE"
 
 
 @pytest.mark.parametrize("event", REPAINT)
-@pytest.mark.parametrize(
-    "name",
-    ["title", "settings", "statistics", "rules", "code entry", "play", "confirm", "stalemate"],
-)
+@pytest.mark.parametrize("name", ["title", "settings", "statistics", "rules", "code entry"])
 def test_the_whole_window_is_repainted_after_another_window_uncovers_it(display, ctx, name, event):
     scene = _every_scene(ctx)[name]
     driver = Driver(scene, size=(1280, 720))
@@ -83,6 +71,41 @@ def test_the_whole_window_is_repainted_after_another_window_uncovers_it(display,
     screen.fill((128, 128, 128), pygame.Rect(0, 0, 200, 720))
     driver.post(getattr(pygame, event))
     assert _picture(pygame.display.get_surface()) == before, (name, event)
+
+
+def _table_scene(ctx, kind, name):
+    """A driver showing the table of ``kind`` or a panel over it, reached by real input."""
+    if name == "stalemate":
+        game, moves = stalemate_game(kind)
+        driver = table(ctx, game)
+        end = StalemateScene
+    else:
+        game, moves = win_game(kind)
+        driver = table(ctx, game)
+        moves, end = (moves, WinScene) if name == "win" else (moves[:-1], None)
+    for move in moves:
+        make(driver, move)
+    if name == "confirm":
+        driver.key(pygame.K_n)  # New game? over a game under way
+        end = ConfirmScene
+    while end is not None and not isinstance(driver.scene, end):
+        driver.frames(1)
+    driver.seconds(2)  # the panel's tiles and the table's idle work are done
+    return driver
+
+
+@pytest.mark.parametrize("name", ["play", "confirm", "win", "stalemate"])
+def test_the_table_and_its_panels_are_repainted_after_another_window_uncovers_them(
+    display, ctx, kind, name
+):
+    driver = _table_scene(ctx, kind, name)
+    before = _picture(driver.screen)
+    for event in REPAINT:
+        screen = pygame.display.get_surface()
+        screen.fill((255, 255, 255), pygame.Rect(150, 100, 300, 200))  # another window
+        screen.fill((128, 128, 128), pygame.Rect(0, 0, 100, SMALL[1]))
+        driver.post(getattr(pygame, event))
+        assert _picture(pygame.display.get_surface()) == before, (name, event)
 
 
 # ------------------------------------------------------------------ 2. code entry
@@ -176,12 +199,13 @@ def test_the_code_field_is_never_drawn_over_the_title(display, ctx, size):
 
 
 # ------------------------------------------------ 3. panels wait and act on release
-def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx):
-    game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(ctx, game)
-    driver = Driver(play)
-    driver.click_slot("1")
-    driver.click_slot("2")
+def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx, kind):
+    game, moves = stalemate_game(kind)
+    start = game.position()
+    driver = table(ctx, game)
+    play = driver.scene
+    for move in moves:
+        make(driver, move)
     while not isinstance(driver.scene, StalemateScene):
         driver.frames(1)
     panel = driver.scene
@@ -204,6 +228,8 @@ def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx):
     )
     driver.frames(1)
     assert isinstance(driver.scene, PlayScene) and driver.scene is not play
+    assert driver.scene.game.position() == start  # the same deal again
+    assert driver.scene.game.moves == 0 and kind_of(driver.scene.game) is kind
 
 
 def test_a_press_that_slides_off_a_button_does_nothing(display, ctx):
@@ -341,42 +367,40 @@ def test_a_notice_in_the_game_covers_no_card(display, ctx):
 
 
 # --------------------------------------------------------- 7. ask everywhere
-def _title_with_a_game(ctx):
-    play = PlayScene(ctx, _game_with_moves(2))
-    return play, TitleScene(ctx, resume=play)
-
-
-def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ctx):
-    play, title = _title_with_a_game(ctx)
-    driver = Driver(title)
+def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ctx, kind):
+    driver, game, _start, _last = under_way(ctx, kind)
+    driver.key(pygame.K_ESCAPE)  # the menu, over the game
+    title = driver.scene
     driver.click(title.button_rects()["new"].center)
     assert isinstance(driver.scene, ConfirmScene)
     driver.key(pygame.K_RETURN)  # the default answer keeps the game: back to it
-    assert isinstance(driver.scene, PlayScene) and driver.scene.game is play.game
-    assert ctx.game is play.game and ctx.stats.lost == 0
-    driver = Driver(title)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is game
+    assert ctx.game is game and ctx.stats.lost == 0
+    driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_n)  # the title's N key asks too
     assert isinstance(driver.scene, ConfirmScene)
     driver.seconds(DIALOG_GUARD)
     driver.click(driver.scene.buttons()["yes"].center)
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.moves == 0
-    assert ctx.stats.lost == 1
+    assert kind_of(driver.scene.game) is kind and ctx.stats.lost == 1
 
 
-def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, ctx):
-    play, title = _title_with_a_game(ctx)
-    entry = CodeEntryScene(ctx, back=title)
-    driver = Driver(entry)
+def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, ctx, kind):
+    driver, game, _start, _last = under_way(ctx, kind)
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.scene.button_rects()["code"].center)
+    entry = driver.scene
     driver.post(pygame.TEXTINPUT, text="BBBBBBB")
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, ConfirmScene) and driver.scene.default() == "no"
     driver.key(pygame.K_ESCAPE)  # keeps the game: back to it, not to the code screen
-    assert isinstance(driver.scene, PlayScene) and driver.scene.game is play.game
-    assert ctx.game is play.game
-    driver = Driver(entry)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is game
+    assert ctx.game is game
+    driver = Driver(entry, size=SMALL)
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_y)
-    assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == "HM1-N-BBBBBBB"
+    assert isinstance(driver.scene, PlayScene)
+    assert driver.scene.game.code == f"{kind.prefix}BBBBBBB" and ctx.stats.lost == 1
 
 
 def test_no_question_when_there_is_nothing_to_lose(display, ctx):
@@ -465,16 +489,22 @@ def test_buttons_light_under_the_mouse_and_darken_while_pressed(display, ctx):
     assert isinstance(driver.scene, RulesScene)
 
 
-def test_the_table_buttons_light_too_and_act_on_release(display, ctx):
-    play = PlayScene(ctx, _game_with_moves(1))
-    driver = Driver(play)
+def test_the_table_buttons_light_too_and_act_on_release(display, ctx, kind):
+    driver, game, start, _last = under_way(ctx, kind)
+    play = driver.scene
     undo = play.layout.buttons["undo"]
+    point = (undo.left + undo.height // 2, undo.centery - undo.height // 3)
+    driver.seconds(0.5)
+    still = driver.screen.get_at(point)
     driver.post(pygame.MOUSEMOTION, pos=undo.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)
     assert play.hover == "undo"
+    lit = driver.screen.get_at(point)
     driver.post(pygame.MOUSEBUTTONDOWN, pos=undo.center, button=1, touch=False)
-    assert play.game.moves == 1 and play.pressed == "undo"
+    assert game.moves == 1 and play.pressed == "undo"
+    pressed = driver.screen.get_at(point)
+    assert sum(lit[:3]) > sum(still[:3]) > sum(pressed[:3])
     driver.post(pygame.MOUSEBUTTONUP, pos=undo.center, button=1, touch=False)
-    assert play.game.moves == 0 and play.pressed is None
+    assert game.moves == 0 and play.pressed is None and game.position() == start
 
 
 def test_the_rules_scroll_by_whole_lines(display, ctx, monkeypatch):
@@ -545,46 +575,48 @@ def test_the_space_key_is_named_in_the_language_of_the_rules(code):
 
 
 # -------------------------------------------------------- 10. redo, copy the code
-def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(display, ctx):
-    play = PlayScene(ctx, _game_with_moves(3))
-    driver = Driver(play)
-    positions = [play.game.position()]
-    for _ in range(3):
-        driver.key(pygame.K_BACKSPACE)
-        positions.append(play.game.position())
-    assert play.game.moves == 0 and play.game.can_redo()
-    driver.key(pygame.K_y, pygame.KMOD_LCTRL)
-    assert play.game.position() == positions[2]
-    driver.key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
-    assert play.game.position() == positions[1]
-    driver.click(play.layout.buttons["redo"].center)
-    assert play.game.position() == positions[0] and not play.game.can_redo()
-    assert ctx.game is play.game and ctx.game.moves == 3
+def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(display, ctx, kind):
     from game.savegame import SavedGame
 
-    assert SavedGame.load(ctx.storage, ctx.kind).game.moves == 3  # redone moves are saved
+    driver, game, start, _last = under_way(ctx, kind)
+    play = driver.scene
+    made = game.position()
+    redos = [
+        lambda: driver.key(pygame.K_y, pygame.KMOD_LCTRL),
+        lambda: driver.key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT),
+        lambda: driver.click(play.layout.buttons["redo"].center),
+    ]
+    for redo in redos:
+        driver.key(pygame.K_BACKSPACE)
+        assert game.position() == start and game.moves == 0 and game.can_redo()
+        assert SavedGame.load(ctx.storage, kind) is None  # no move left: no save
+        redo()
+        assert game.position() == made and not game.can_redo()
+        assert ctx.game is game and game.moves == 1
+        assert SavedGame.load(ctx.storage, kind).game.position() == made  # saved again
 
 
-def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx):
-    play = PlayScene(ctx, _game_with_moves(2))
-    driver = Driver(play)
+def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx, kind):
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
+    play = driver.scene
+    make(driver, moves[0])
     driver.key(pygame.K_BACKSPACE)
-    assert play.game.can_redo()
-    removal = play.game.legal_removals()[0]
-    for slot in removal.slots:
-        driver.click_slot(slot)
-    assert not play.game.can_redo()
-    before = play.game.position()
+    assert game.can_redo() and play.board.enabled("redo")
+    make(driver, moves[0])  # the same move made anew: a new move all the same
+    assert not game.can_redo() and not play.board.enabled("redo")
+    before = game.position()
     driver.click(play.layout.buttons["redo"].center)
-    assert play.game.position() == before
+    assert game.position() == before and game.moves == 1
 
 
 @pytest.mark.parametrize("how", ["ctrl+c", "tap on the code"])
-def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, how):
+def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, kind, how):
     import pygame.scrap
 
-    play = PlayScene(ctx, Game.from_code("HM1-N-ABCDEFG"))
-    driver = Driver(play)
+    code = f"{kind.prefix}ABCDEFG"
+    driver = table(ctx, kind.from_code(code))
+    play = driver.scene
     driver.frames(1)
     pygame.scrap.put_text("something else")
     if how == "ctrl+c":
@@ -593,9 +625,9 @@ def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, how
         code_rect = play.view.code_rect
         assert play.layout.info.contains(code_rect) and code_rect.width > 0
         driver.click(code_rect.center)
-    assert pygame.scrap.get_text() == "HM1-N-ABCDEFG"
+    assert pygame.scrap.get_text() == code
     assert play.message is not None and "Copied" in play.message[0]
-    assert play.game.selection == () and play.game.moves == 0
+    assert play.board.selected() == () and play.game.moves == 0
 
 
 # --------------------------------------------- 1 (again). a real X server, xmessage
