@@ -118,6 +118,20 @@ def under_way(ctx, kind: GameKind, size: tuple[int, int] = SMALL):
     return driver, game, start, moves[-1]
 
 
+def save_under_way(storage, kind: GameKind) -> tuple[str, str]:
+    """A game of ``kind`` under way left in ``storage`` by the app, as a run quitting
+    leaves it (``kind`` chosen last): its script's first move made by clicks. Returns its
+    position before and after that move."""
+    from game.scenes.flow import open_context
+
+    ctx = open_context(storage)
+    game, moves = win_game(kind)
+    start = game.position()
+    make(table(ctx, game), moves[0])
+    ctx.save_all()
+    return start, game.position()
+
+
 def slot_point(driver: Driver, slot: str) -> tuple[int, int]:
     """Where ``slot``'s top card is on the table now."""
     play = driver.scene

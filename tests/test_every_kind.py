@@ -9,7 +9,16 @@ from types import SimpleNamespace
 
 import conftest
 import pytest
-from kind_scripts import SMALL, make, script_for, stalemate_game, table, tap, win_game
+from kind_scripts import (
+    SMALL,
+    make,
+    save_under_way,
+    script_for,
+    stalemate_game,
+    table,
+    tap,
+    win_game,
+)
 from ui_helpers import Driver, pygame
 
 from game.catalog import KINDS, GameKind, Picture, kind_of, letters, register, unregister
@@ -184,18 +193,6 @@ def test_a_stalemate_shows_its_panel_counts_once_and_new_game_counts_a_loss(
 
 
 # ------------------------------------------------------------------------- the kiosk
-def _save_a_game_under_way(storage, kind):
-    """The first move of ``kind``'s script made in the app, which saves it; its position."""
-    from game.scenes.flow import open_context
-
-    ctx = open_context(storage)
-    game, moves = win_game(kind)
-    driver = table(ctx, game)
-    make(driver, moves[0])
-    assert SavedGame.load(storage, kind) is not None
-    return game.position()
-
-
 def test_an_idle_kiosk_of_one_kind_puts_the_game_away_and_deals_that_kind_again(
     display, tmp_path, monkeypatch, kind
 ):
@@ -204,7 +201,7 @@ def test_an_idle_kiosk_of_one_kind_puts_the_game_away_and_deals_that_kind_again(
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     storage = Storage(tmp_path / "config", tmp_path / "data")
-    position = _save_a_game_under_way(storage, kind)
+    _start, position = save_under_way(storage, kind)
     config = KioskConfig(games=(kind.key,), idle_seconds=3, countdown_seconds=2)
     args = parse_args(["--kiosk", "--window", "640x480"])
     session = Session.open(args, config, Storage(tmp_path / "config", tmp_path / "data"))
