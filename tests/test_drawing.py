@@ -146,19 +146,17 @@ def test_partial_repaints_match_full_repaints_through_drags_taps_and_redeals(dis
     assert len(partial) > 0.8 * len(results)
 
 
-@pytest.mark.parametrize("code", ["HM1-N-AAAAAAB", "HM1-C-AAAAAAB"])
 @pytest.mark.parametrize("size", [(1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)])
 def test_the_window_uncovered_once_every_tile_is_made_shows_the_first_paint(
-    display, ctx, code, size
+    display, ctx, kind, size
 ):
     """Neighbouring slots' tiles overlap at these sizes (the glow's margin, the good
     columns): a repaint from the tiles must not cover a neighbour's card corner or stack
     edge with the felt of the tile on top."""
-    from game.rules import Crescent
+    from game.scenes.flow import Flow
 
-    game = Game.from_code(code) if "-N-" in code else Crescent.from_code(code)
-    play = PlayScene(ctx, game)
-    driver = Driver(play, size=size)
+    driver = Driver(Flow(ctx).play(kind.from_code(kind.code(1))), size=size)
+    play = driver.scene
     driver.seconds(2)  # the idle steps make every tile on the table and the next taps'
     looks = play.frame().looks
     overlapping = [
