@@ -10,6 +10,29 @@ import pytest
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--with-kind",
+        action="append",
+        default=[],
+        metavar="MODULE:NAME",
+        help="register the game kind NAME of the tests' module MODULE (toy_game:TOY) for the "
+        "whole run, so that every test taking `kind` plays it too (its script: "
+        "tests/kind_scripts.py; --ignore the tests that register it themselves)",
+    )
+
+
+def pytest_configure(config):
+    """Register the kinds of ``--with-kind`` before any test is collected."""
+    from importlib import import_module
+
+    from game.catalog import register
+
+    for reference in config.getoption("--with-kind"):
+        module, _, name = reference.partition(":")
+        register(getattr(import_module(module), name))
+
+
 def pytest_generate_tests(metafunc):
     """A test taking ``kind`` runs for every kind in :data:`game.catalog.KINDS` as it is
     when the test is collected (ids: the kinds' keys), so that a kind added to the

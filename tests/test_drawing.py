@@ -159,6 +159,8 @@ def test_the_window_uncovered_once_every_tile_is_made_shows_the_first_paint(
     play = driver.scene
     driver.seconds(2)  # the idle steps make every tile on the table and the next taps'
     looks = play.frame().looks
+    if play.view.tiles.isolated(play.layout) >= set(play.layout.slots):
+        pytest.skip(f"no two slots' tiles overlap on the table of {kind.name}")
     overlapping = [
         name
         for name in play.layout.slots

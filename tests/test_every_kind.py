@@ -16,7 +16,6 @@ from kind_scripts import (
     script_for,
     stalemate_game,
     table,
-    tap,
     win_game,
 )
 from ui_helpers import Driver, pygame
@@ -214,8 +213,10 @@ def test_an_idle_kiosk_of_one_kind_puts_the_game_away_and_deals_that_kind_again(
         play = driver.scene
         assert isinstance(play, PlayScene) and play.game.position() == position
         driver.seconds(2.5)
-        tap(driver, next(iter(script_for(kind).win_moves[1])), "touch")  # still here
-        driver.seconds(2.5)
+        driver.post(
+            pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0, touch=False
+        )
+        driver.seconds(2.5)  # the wheel showed somebody is here: not idle yet
         assert driver.scene is play
         driver.seconds(1)
         assert isinstance(driver.scene, StillPlayingScene)
