@@ -1,4 +1,5 @@
-"""Shared helpers for the tests: fixture files and the seeds' example position."""
+"""Shared helpers for the tests: fixture files and the seeds' example position, and every
+test that takes a ``kind`` argument run once for each game kind of the registry."""
 
 from __future__ import annotations
 
@@ -7,6 +8,47 @@ from pathlib import Path
 import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--with-kind",
+        action="append",
+        default=[],
+        metavar="MODULE:NAME",
+        help="register the game kind NAME of the tests' module MODULE (toy_game:TOY) for the "
+        "whole run, so that every test taking `kind` plays it too (its script: "
+        "tests/kind_scripts.py; --ignore the tests that register it themselves)",
+    )
+
+
+def pytest_configure(config):
+    """Register the kinds of ``--with-kind`` before any test is collected."""
+    from importlib import import_module
+
+    from game.catalog import register
+
+    for reference in config.getoption("--with-kind"):
+        module, _, name = reference.partition(":")
+        register(getattr(import_module(module), name))
+
+
+def pytest_generate_tests(metafunc):
+    """A test taking ``kind`` runs for every kind in :data:`game.catalog.KINDS` as it is
+    when the test is collected (ids: the kinds' keys), so that a kind added to the
+    registry is tested everywhere; tests/kind_scripts.py says how to play each one. A
+    test that parametrizes ``kind`` itself (with kinds or anything else) is left alone."""
+    if "kind" not in metafunc.fixturenames:
+        return
+    for marker in metafunc.definition.iter_markers("parametrize"):
+        names = marker.args[0] if marker.args else marker.kwargs.get("argnames", "")
+        if isinstance(names, str):
+            names = [name.strip() for name in names.split(",")]
+        if "kind" in names:
+            return
+    from game.catalog import KINDS
+
+    metafunc.parametrize("kind", list(KINDS), ids=[kind.key for kind in KINDS])
 
 
 def fixture_text(name: str) -> str:

@@ -9,10 +9,11 @@ import os
 from itertools import pairwise
 
 import pytest
-from conftest import position_text
+from kind_scripts import SMALL, make, stalemate_game, table, under_way, win_game
 from ui_helpers import Driver, pygame
 
 from game import ui
+from game.catalog import kind_of
 from game.kiosk import KioskConfig
 from game.layout import compute_layout
 from game.rules import Game
@@ -20,7 +21,7 @@ from game.rules.solver import solve
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
-from game.scenes.kiosk import PinScene, StillPlayingScene
+from game.scenes.flow import Flow
 from game.scenes.menus import SettingsScene, StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_page import RulesScene
@@ -40,12 +41,11 @@ def _game_with_moves(count):
     return game
 
 
-def _every_scene(ctx, flow):
-    """One of each scene, in a state that shows a lot of it."""
-    title = TitleScene(ctx, flow)
-    play = PlayScene(ctx, flow, _game_with_moves(3))
-    stale = PlayScene(ctx, flow, Game.from_position(position_text({1: "AC 5S", 2: "QD"})))
-    code = CodeEntryScene(ctx, flow, back=title)
+def _every_scene(ctx):
+    """One of each menu scene, in a state that shows a lot of it (the table and its panels:
+    :func:`_table_scene`)."""
+    title = TitleScene(ctx, Flow(ctx))
+    code = CodeEntryScene(ctx, Flow(ctx), back=title)
     code.type_text("ABC")
     return {
         "title": title,
@@ -53,14 +53,6 @@ def _every_scene(ctx, flow):
         "statistics": StatisticsScene(ctx, back=title),
         "rules": RulesScene(ctx, back=title),
         "code entry": code,
-        "play": play,
-        "confirm": ConfirmScene(
-            ctx, play, "Abandon this game and deal a new one?", "New game", lambda: None
-        ),
-        "win": WinScene(ctx, play),
-        "stalemate": StalemateScene(ctx, stale),
-        "still playing": StillPlayingScene(ctx, flow, play, 15),
-        "pin": PinScene(ctx, play, "1234"),
     }
 
 
@@ -69,14 +61,9 @@ REPAINT = ["WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWFOCUSGAINED", "VIDEOEXPOSE"
 
 
 @pytest.mark.parametrize("event", REPAINT)
-@pytest.mark.parametrize(
-    "name",
-    ["title", "settings", "statistics", "rules", "code entry", "play", "confirm", "stalemate"],
-)
-def test_the_whole_window_is_repainted_after_another_window_uncovers_it(
-    display, ctx, flow, name, event
-):
-    scene = _every_scene(ctx, flow)[name]
+@pytest.mark.parametrize("name", ["title", "settings", "statistics", "rules", "code entry"])
+def test_the_whole_window_is_repainted_after_another_window_uncovers_it(display, ctx, name, event):
+    scene = _every_scene(ctx)[name]
     driver = Driver(scene, size=(1280, 720))
     driver.frames(3)
     before = _picture(driver.screen)
@@ -87,9 +74,44 @@ def test_the_whole_window_is_repainted_after_another_window_uncovers_it(
     assert _picture(pygame.display.get_surface()) == before, (name, event)
 
 
+def _table_scene(ctx, kind, name):
+    """A driver showing the table of ``kind`` or a panel over it, reached by real input."""
+    if name == "stalemate":
+        game, moves = stalemate_game(kind)
+        driver = table(ctx, game)
+        end = StalemateScene
+    else:
+        game, moves = win_game(kind)
+        driver = table(ctx, game)
+        moves, end = (moves, WinScene) if name == "win" else (moves[:-1], None)
+    for move in moves:
+        make(driver, move)
+    if name == "confirm":
+        driver.key(pygame.K_n)  # New game? over a game under way
+        end = ConfirmScene
+    while end is not None and not isinstance(driver.scene, end):
+        driver.frames(1)
+    driver.seconds(2)  # the panel's tiles and the table's idle work are done
+    return driver
+
+
+@pytest.mark.parametrize("name", ["play", "confirm", "win", "stalemate"])
+def test_the_table_and_its_panels_are_repainted_after_another_window_uncovers_them(
+    display, ctx, kind, name
+):
+    driver = _table_scene(ctx, kind, name)
+    before = _picture(driver.screen)
+    for event in REPAINT:
+        screen = pygame.display.get_surface()
+        screen.fill((255, 255, 255), pygame.Rect(150, 100, 300, 200))  # another window
+        screen.fill((128, 128, 128), pygame.Rect(0, 0, 100, SMALL[1]))
+        driver.post(getattr(pygame, event))
+        assert _picture(pygame.display.get_surface()) == before, (name, event)
+
+
 # ------------------------------------------------------------------ 2. code entry
-def test_the_code_entry_shows_the_prefix_as_a_label_and_takes_seven_letters(display, ctx, flow):
-    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
+def test_the_code_entry_shows_the_prefix_as_a_label_and_takes_seven_letters(display, ctx):
+    scene = CodeEntryScene(ctx, Flow(ctx), back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     assert scene.text == scene.prefix == "HM1-N-" and scene.letters == ""
     driver.post(pygame.TEXTINPUT, text="aaaaaab")
@@ -106,8 +128,8 @@ def test_the_code_entry_shows_the_prefix_as_a_label_and_takes_seven_letters(disp
 
 
 @pytest.mark.parametrize("typed", ["hm1-n-aaaaabc", " HM1-N-AAAAABC ", "HM1-N-AAAAABC"])
-def test_a_whole_code_typed_key_by_key_or_at_once_is_accepted(display, ctx, flow, typed):
-    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
+def test_a_whole_code_typed_key_by_key_or_at_once_is_accepted(display, ctx, typed):
+    scene = CodeEntryScene(ctx, Flow(ctx), back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     driver.post(pygame.TEXTINPUT, text=typed)
     assert scene.letters == "AAAAABC", typed
@@ -119,16 +141,16 @@ def test_a_whole_code_typed_key_by_key_or_at_once_is_accepted(display, ctx, flow
     assert scene.letters == "AAAAABC", typed
 
 
-def test_letters_that_start_like_the_prefix_still_go_into_the_code(display, ctx, flow):
-    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
+def test_letters_that_start_like_the_prefix_still_go_into_the_code(display, ctx):
+    scene = CodeEntryScene(ctx, Flow(ctx), back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     for char in "HMAAAAA":
         driver.post(pygame.TEXTINPUT, text=char)
     assert scene.letters == "HMAAAAA"
 
 
-def test_only_a_to_z_are_taken_and_a_refused_key_shakes_the_field_with_a_word(display, ctx, flow):
-    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
+def test_only_a_to_z_are_taken_and_a_refused_key_shakes_the_field_with_a_word(display, ctx):
+    scene = CodeEntryScene(ctx, Flow(ctx), back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     driver.post(pygame.TEXTINPUT, text="a")
     still = _picture(driver.screen)
@@ -143,18 +165,18 @@ def test_only_a_to_z_are_taken_and_a_refused_key_shakes_the_field_with_a_word(di
     assert scene.letters == "A"
 
 
-def test_ctrl_v_pastes_a_code_from_the_clipboard(display, ctx, flow):
+def test_ctrl_v_pastes_a_code_from_the_clipboard(display, ctx):
     import pygame.scrap
 
-    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
+    scene = CodeEntryScene(ctx, Flow(ctx), back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     pygame.scrap.put_text("  hm1-n-qwertyu\n")
     driver.key(pygame.K_v, pygame.KMOD_LCTRL)
     assert scene.letters == "QWERTYU"
 
 
-def test_the_text_cursor_blinks_without_running_the_loop_at_full_rate(display, ctx, flow):
-    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
+def test_the_text_cursor_blinks_without_running_the_loop_at_full_rate(display, ctx):
+    scene = CodeEntryScene(ctx, Flow(ctx), back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     driver.frames(1)
     shown = [scene.cursor_on]
@@ -168,8 +190,8 @@ def test_the_text_cursor_blinks_without_running_the_loop_at_full_rate(display, c
 
 
 @pytest.mark.parametrize("size", [(320, 240), (640, 480), (1280, 720), (3840, 2160), (1080, 1920)])
-def test_the_code_field_is_never_drawn_over_the_title(display, ctx, flow, size):
-    scene = CodeEntryScene(ctx, flow, back=TitleScene(ctx, flow))
+def test_the_code_field_is_never_drawn_over_the_title(display, ctx, size):
+    scene = CodeEntryScene(ctx, Flow(ctx), back=TitleScene(ctx, Flow(ctx)))
     Driver(scene, size=size).frames(1)
     column = scene.column()
     field = scene.field_rect(column)
@@ -178,12 +200,13 @@ def test_the_code_field_is_never_drawn_over_the_title(display, ctx, flow, size):
 
 
 # ------------------------------------------------ 3. panels wait and act on release
-def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx, flow):
-    game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(ctx, flow, game)
-    driver = Driver(play)
-    driver.click_slot("1")
-    driver.click_slot("2")
+def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx, kind):
+    game, moves = stalemate_game(kind)
+    start = game.position()
+    driver = table(ctx, game)
+    play = driver.scene
+    for move in moves:
+        make(driver, move)
     while not isinstance(driver.scene, StalemateScene):
         driver.frames(1)
     panel = driver.scene
@@ -206,10 +229,12 @@ def test_a_fast_second_tap_does_not_land_on_the_stalemate_panel(display, ctx, fl
     )
     driver.frames(1)
     assert isinstance(driver.scene, PlayScene) and driver.scene is not play
+    assert driver.scene.game.position() == start  # the same deal again
+    assert driver.scene.game.moves == 0 and kind_of(driver.scene.game) is kind
 
 
-def test_a_press_that_slides_off_a_button_does_nothing(display, ctx, flow):
-    title = TitleScene(ctx, flow)
+def test_a_press_that_slides_off_a_button_does_nothing(display, ctx):
+    title = TitleScene(ctx, Flow(ctx))
     driver = Driver(title)
     quit_button = title.button_rects()["quit"]
     driver.post(pygame.MOUSEBUTTONDOWN, pos=quit_button.center, button=1, touch=False)
@@ -218,10 +243,10 @@ def test_a_press_that_slides_off_a_button_does_nothing(display, ctx, flow):
 
 
 # ------------------------------------------------------------ 4. panels grow to 4K
-def test_end_panels_grow_with_the_window_up_to_4k(display, ctx, flow):
+def test_end_panels_grow_with_the_window_up_to_4k(display, ctx):
     sizes = []
     for size in [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]:
-        play = PlayScene(ctx, flow, _game_with_moves(2))
+        play = PlayScene(ctx, Flow(ctx), _game_with_moves(2))
         win = WinScene(ctx, play)
         Driver(win, size=size).frames(1)
         panel = win.panel()
@@ -256,8 +281,8 @@ def test_the_window_cannot_be_made_smaller_than_320x240(tmp_path, monkeypatch):
         session.close()
 
 
-def test_at_320x240_settings_scrolls_and_back_stays_in_reach(display, ctx, flow):
-    scene = SettingsScene(ctx, back=TitleScene(ctx, flow))
+def test_at_320x240_settings_scrolls_and_back_stays_in_reach(display, ctx):
+    scene = SettingsScene(ctx, back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene, size=(320, 240))
     driver.frames(1)
     column = scene.column()
@@ -276,8 +301,8 @@ def test_at_320x240_settings_scrolls_and_back_stays_in_reach(display, ctx, flow)
     assert ctx.settings.language == "ms"
 
 
-def test_arrow_keys_move_a_focus_ring_and_scroll_it_into_view(display, ctx, flow):
-    scene = SettingsScene(ctx, back=TitleScene(ctx, flow))
+def test_arrow_keys_move_a_focus_ring_and_scroll_it_into_view(display, ctx):
+    scene = SettingsScene(ctx, back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene, size=(320, 240))
     keys = [key for key, _label in scene.entries()]
     for _ in range(keys.index("animations") + 1):
@@ -314,9 +339,9 @@ def _cells(layout):
         (600, 1000),
     ],
 )
-def test_a_move_error_message_covers_no_card(display, ctx, flow, size):
+def test_a_move_error_message_covers_no_card(display, ctx, size):
     ctx.settings.move_errors = True
-    play = PlayScene(ctx, flow, Game.from_code(DEAL))
+    play = PlayScene(ctx, Flow(ctx), Game.from_code(DEAL))
     driver = Driver(play, size=size)
     number = next(s for s, c in play.game.playable().items() if not c.is_face)
     other = next(
@@ -331,8 +356,8 @@ def test_a_move_error_message_covers_no_card(display, ctx, flow, size):
     assert play.layout.message.collidelist(list(cells.values())) == -1, size
 
 
-def test_a_notice_in_the_game_covers_no_card(display, ctx, flow):
-    play = PlayScene(ctx, flow, Game.from_code(DEAL))
+def test_a_notice_in_the_game_covers_no_card(display, ctx):
+    play = PlayScene(ctx, Flow(ctx), Game.from_code(DEAL))
     driver = Driver(play, size=(1080, 1920))
     ctx.storage.notices.append(("Cannot save in {folder}; the game goes on.", {"folder": "/x"}))
     driver.frames(2)
@@ -343,46 +368,44 @@ def test_a_notice_in_the_game_covers_no_card(display, ctx, flow):
 
 
 # --------------------------------------------------------- 7. ask everywhere
-def _title_with_a_game(ctx, flow):
-    play = PlayScene(ctx, flow, _game_with_moves(2))
-    return play, TitleScene(ctx, flow, resume=play)
-
-
-def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ctx, flow):
-    play, title = _title_with_a_game(ctx, flow)
-    driver = Driver(title)
+def test_menu_new_game_asks_before_a_game_in_progress_is_thrown_away(display, ctx, kind):
+    driver, game, _start, _last = under_way(ctx, kind)
+    driver.key(pygame.K_ESCAPE)  # the menu, over the game
+    title = driver.scene
     driver.click(title.button_rects()["new"].center)
     assert isinstance(driver.scene, ConfirmScene)
     driver.key(pygame.K_RETURN)  # the default answer keeps the game: back to it
-    assert isinstance(driver.scene, PlayScene) and driver.scene.game is play.game
-    assert ctx.game is play.game and ctx.stats.lost == 0
-    driver = Driver(title)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is game
+    assert ctx.game is game and ctx.stats.lost == 0
+    driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_n)  # the title's N key asks too
     assert isinstance(driver.scene, ConfirmScene)
     driver.seconds(DIALOG_GUARD)
     driver.click(driver.scene.buttons()["yes"].center)
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.moves == 0
-    assert ctx.stats.lost == 1
+    assert kind_of(driver.scene.game) is kind and ctx.stats.lost == 1
 
 
-def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, ctx, flow):
-    play, title = _title_with_a_game(ctx, flow)
-    entry = CodeEntryScene(ctx, flow, back=title)
-    driver = Driver(entry)
+def test_play_this_deal_asks_before_a_game_in_progress_is_thrown_away(display, ctx, kind):
+    driver, game, _start, _last = under_way(ctx, kind)
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.scene.button_rects()["code"].center)
+    entry = driver.scene
     driver.post(pygame.TEXTINPUT, text="BBBBBBB")
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, ConfirmScene) and driver.scene.default() == "no"
     driver.key(pygame.K_ESCAPE)  # keeps the game: back to it, not to the code screen
-    assert isinstance(driver.scene, PlayScene) and driver.scene.game is play.game
-    assert ctx.game is play.game
-    driver = Driver(entry)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is game
+    assert ctx.game is game
+    driver = Driver(entry, size=SMALL)
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_y)
-    assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == "HM1-N-BBBBBBB"
+    assert isinstance(driver.scene, PlayScene)
+    assert driver.scene.game.code == f"{kind.prefix}BBBBBBB" and ctx.stats.lost == 1
 
 
-def test_no_question_when_there_is_nothing_to_lose(display, ctx, flow):
-    driver = Driver(TitleScene(ctx, flow))
+def test_no_question_when_there_is_nothing_to_lose(display, ctx):
+    driver = Driver(TitleScene(ctx, Flow(ctx)))
     driver.click(driver.scene.button_rects()["new"].center)
     assert isinstance(driver.scene, PlayScene)
 
@@ -397,9 +420,9 @@ def _text_input_active():
     return bool(ctypes.CDLL(libs[0]).SDL_IsTextInputActive())
 
 
-def test_the_kiosk_code_entry_has_a_letter_pad_and_text_input_stops_on_leaving(display, ctx, flow):
+def test_the_kiosk_code_entry_has_a_letter_pad_and_text_input_stops_on_leaving(display, ctx):
     ctx.kiosk = KioskConfig()
-    title = TitleScene(ctx, flow)
+    title = TitleScene(ctx, Flow(ctx))
     driver = Driver(title, size=(1280, 720))
     driver.click(title.button_rects()["code"].center)
     entry = driver.scene
@@ -416,9 +439,9 @@ def test_the_kiosk_code_entry_has_a_letter_pad_and_text_input_stops_on_leaving(d
 
 
 @pytest.mark.parametrize("size", [(1080, 1920), (1920, 1080), (800, 600), (720, 1280)])
-def test_the_attract_screen_keeps_its_cards_off_the_menu_and_the_title(display, ctx, flow, size):
+def test_the_attract_screen_keeps_its_cards_off_the_menu_and_the_title(display, ctx, size):
     ctx.kiosk = KioskConfig()
-    title = TitleScene(ctx, flow)
+    title = TitleScene(ctx, Flow(ctx))
     driver = Driver(title, size=size)
     driver.frames(1)
     column = title.column()
@@ -449,8 +472,8 @@ def test_the_attract_screen_keeps_its_cards_off_the_menu_and_the_title(display, 
 
 
 # ---------------------------------------------------- 9. buttons, rules, texts
-def test_buttons_light_under_the_mouse_and_darken_while_pressed(display, ctx, flow):
-    title = TitleScene(ctx, flow)
+def test_buttons_light_under_the_mouse_and_darken_while_pressed(display, ctx):
+    title = TitleScene(ctx, Flow(ctx))
     driver = Driver(title)
     rect = title.button_rects()["rules"]
     point = (rect.left + rect.height // 2, rect.centery - rect.height // 3)
@@ -467,20 +490,26 @@ def test_buttons_light_under_the_mouse_and_darken_while_pressed(display, ctx, fl
     assert isinstance(driver.scene, RulesScene)
 
 
-def test_the_table_buttons_light_too_and_act_on_release(display, ctx, flow):
-    play = PlayScene(ctx, flow, _game_with_moves(1))
-    driver = Driver(play)
+def test_the_table_buttons_light_too_and_act_on_release(display, ctx, kind):
+    driver, game, start, _last = under_way(ctx, kind)
+    play = driver.scene
     undo = play.layout.buttons["undo"]
+    point = (undo.left + undo.height // 2, undo.centery - undo.height // 3)
+    driver.seconds(0.5)
+    still = driver.screen.get_at(point)
     driver.post(pygame.MOUSEMOTION, pos=undo.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)
     assert play.gestures.hover == "undo"
+    lit = driver.screen.get_at(point)
     driver.post(pygame.MOUSEBUTTONDOWN, pos=undo.center, button=1, touch=False)
-    assert play.game.moves == 1 and play.gestures.pressed == "undo"
+    assert game.moves == 1 and play.gestures.pressed == "undo"
+    pressed = driver.screen.get_at(point)
+    assert sum(lit[:3]) > sum(still[:3]) > sum(pressed[:3])
     driver.post(pygame.MOUSEBUTTONUP, pos=undo.center, button=1, touch=False)
-    assert play.game.moves == 0 and play.gestures.pressed is None
+    assert game.moves == 0 and play.gestures.pressed is None and game.position() == start
 
 
-def test_the_rules_scroll_by_whole_lines(display, ctx, flow, monkeypatch):
-    rules = RulesScene(ctx, back=TitleScene(ctx, flow))
+def test_the_rules_scroll_by_whole_lines(display, ctx, monkeypatch):
+    rules = RulesScene(ctx, back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(rules, size=(640, 480))
     drawn = []
     real = ui.draw_text
@@ -504,8 +533,8 @@ def test_the_rules_scroll_by_whole_lines(display, ctx, flow, monkeypatch):
     assert rules.first_line + rules.visible_lines() == len(rules.lines())  # the end reached
 
 
-def test_settings_explain_move_errors_and_placement_aid_in_one_line(display, ctx, flow):
-    settings = SettingsScene(ctx, back=TitleScene(ctx, flow))
+def test_settings_explain_move_errors_and_placement_aid_in_one_line(display, ctx):
+    settings = SettingsScene(ctx, back=TitleScene(ctx, Flow(ctx)))
     Driver(settings, size=(1280, 720)).frames(1)
     column = settings.column()
     assert {"move_errors", "placement_aid"} <= set(column.captions)
@@ -515,10 +544,10 @@ def test_settings_explain_move_errors_and_placement_aid_in_one_line(display, ctx
 
 
 @pytest.mark.parametrize("code", ["ru", "fi", "ms", "en"])
-def test_every_settings_button_uses_the_same_text_size(display, ctx, flow, code, monkeypatch):
+def test_every_settings_button_uses_the_same_text_size(display, ctx, code, monkeypatch):
     ctx.settings.language = code
     ctx.apply_settings()
-    settings = SettingsScene(ctx, back=TitleScene(ctx, flow))
+    settings = SettingsScene(ctx, back=TitleScene(ctx, Flow(ctx)))
     sizes = {}
     real = ui.draw_button
 
@@ -547,46 +576,48 @@ def test_the_space_key_is_named_in_the_language_of_the_rules(code):
 
 
 # -------------------------------------------------------- 10. redo, copy the code
-def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(display, ctx, flow):
-    play = PlayScene(ctx, flow, _game_with_moves(3))
-    driver = Driver(play)
-    positions = [play.game.position()]
-    for _ in range(3):
-        driver.key(pygame.K_BACKSPACE)
-        positions.append(play.game.position())
-    assert play.game.moves == 0 and play.game.can_redo()
-    driver.key(pygame.K_y, pygame.KMOD_LCTRL)
-    assert play.game.position() == positions[2]
-    driver.key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
-    assert play.game.position() == positions[1]
-    driver.click(play.layout.buttons["redo"].center)
-    assert play.game.position() == positions[0] and not play.game.can_redo()
-    assert ctx.game is play.game and ctx.game.moves == 3
+def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(display, ctx, kind):
     from game.savegame import SavedGame
 
-    assert SavedGame.load(ctx.storage, ctx.kind).game.moves == 3  # redone moves are saved
+    driver, game, start, _last = under_way(ctx, kind)
+    play = driver.scene
+    made = game.position()
+    redos = [
+        lambda: driver.key(pygame.K_y, pygame.KMOD_LCTRL),
+        lambda: driver.key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT),
+        lambda: driver.click(play.layout.buttons["redo"].center),
+    ]
+    for redo in redos:
+        driver.key(pygame.K_BACKSPACE)
+        assert game.position() == start and game.moves == 0 and game.can_redo()
+        assert SavedGame.load(ctx.storage, kind) is None  # no move left: no save
+        redo()
+        assert game.position() == made and not game.can_redo()
+        assert ctx.game is game and game.moves == 1
+        assert SavedGame.load(ctx.storage, kind).game.position() == made  # saved again
 
 
-def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx, flow):
-    play = PlayScene(ctx, flow, _game_with_moves(2))
-    driver = Driver(play)
+def test_a_new_move_after_undo_clears_redo_and_greys_the_button(display, ctx, kind):
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
+    play = driver.scene
+    make(driver, moves[0])
     driver.key(pygame.K_BACKSPACE)
-    assert play.game.can_redo()
-    removal = play.game.legal_removals()[0]
-    for slot in removal.slots:
-        driver.click_slot(slot)
-    assert not play.game.can_redo()
-    before = play.game.position()
+    assert game.can_redo() and play.board.enabled("redo")
+    make(driver, moves[0])  # the same move made anew: a new move all the same
+    assert not game.can_redo() and not play.board.enabled("redo")
+    before = game.position()
     driver.click(play.layout.buttons["redo"].center)
-    assert play.game.position() == before
+    assert game.position() == before and game.moves == 1
 
 
 @pytest.mark.parametrize("how", ["ctrl+c", "tap on the code"])
-def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, flow, how):
+def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, kind, how):
     import pygame.scrap
 
-    play = PlayScene(ctx, flow, Game.from_code("HM1-N-ABCDEFG"))
-    driver = Driver(play)
+    code = f"{kind.prefix}ABCDEFG"
+    driver = table(ctx, kind.from_code(code))
+    play = driver.scene
     driver.frames(1)
     pygame.scrap.put_text("something else")
     if how == "ctrl+c":
@@ -595,9 +626,9 @@ def test_the_deal_code_goes_to_the_clipboard_with_a_short_note(display, ctx, flo
         code_rect = play.view.code_rect
         assert play.layout.info.contains(code_rect) and code_rect.width > 0
         driver.click(code_rect.center)
-    assert pygame.scrap.get_text() == "HM1-N-ABCDEFG"
+    assert pygame.scrap.get_text() == code
     assert play.message is not None and "Copied" in play.message[0]
-    assert play.game.selection == () and play.game.moves == 0
+    assert play.board.selected() == () and play.game.moves == 0
 
 
 # --------------------------------------------- 1 (again). a real X server, xmessage

@@ -9,13 +9,11 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import position_text
+from kind_scripts import make, table, under_way, win_game
 from ui_helpers import Driver, pygame
 
 from game.catalog import kind_by_key
 from game.i18n import _
-from game.rules import Game
-from game.rules.solver import solve
 from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import WinScene
@@ -42,101 +40,81 @@ def _reopen(storage):
     return ctx
 
 
-def _play(driver, removals):
-    for removal in removals:
-        for slot in removal.slots:
-            driver.click_slot(slot)
-
-
-def test_continue_restores_table_score_moves_clock_and_undo(display, ctx, flow, storage):
-    line = solve(Game.from_code(DEAL)).line
-    play = PlayScene(ctx, flow, Game.from_code(DEAL))
-    driver = Driver(play)
-    _play(driver, line[:6])
+def test_continue_restores_table_score_moves_clock_and_undo(display, ctx, storage, kind):
+    driver, game, _start, last = under_way(ctx, kind)
     driver.seconds(4)
-    position, score, moves, elapsed = (
-        play.game.position(),
-        play.game.score,
-        play.game.moves,
-        play.elapsed,
-    )
-    ctx.save_game()  # what quitting does
+    play = driver.scene
+    position, score, moves, elapsed = game.position(), game.score, game.moves, play.elapsed
+    ctx.save_all()  # what quitting does
 
     again = _reopen(storage)
-    title = TitleScene(again, Flow(again))
-    driver = Driver(title)
+    assert again.kind is kind  # the game chosen last
+    title = Flow(again).title()
+    driver = Driver(title, size=driver.screen.get_size())
     assert title.entries()[0] == ("continue", "Continue")
     driver.click(title.button_rects()["continue"].center)
     resumed = driver.scene
-    assert isinstance(resumed, PlayScene)
+    assert isinstance(resumed, PlayScene) and resumed.game is not game
     assert resumed.game.position() == position
     assert (resumed.game.score, resumed.game.moves) == (score, moves)
     assert abs(resumed.elapsed - elapsed) < 0.1  # the clock goes on from where it was
-    driver.click(resumed.layout.buttons["undo"].center)
-    assert resumed.game.moves == moves - 1
-    _play(driver, line[moves - 1 :])
+    driver.click(resumed.layout.buttons["undo"].center)  # the history came back too
+    assert resumed.game.moves == moves - 1 and resumed.game.position() != position
+    driver.click(resumed.layout.buttons["redo"].center)
+    assert resumed.game.position() == position
+    make(driver, last)
     driver.seconds(2)
     assert isinstance(driver.scene, WinScene)
-    assert not storage.path(SAVE_FILE).exists()  # a finished game clears the save
+    assert not storage.path(kind.save_file).exists()  # a finished game clears the save
+    assert Statistics.load(storage, kind.statistics_file).won == 1
 
 
-def test_the_game_is_saved_after_every_move(display, ctx, flow, storage):
-    line = solve(Game.from_code(DEAL)).line
-    play = PlayScene(ctx, flow, Game.from_code(DEAL))
-    driver = Driver(play)
-    for count, removal in enumerate(line[:5], start=1):
-        _play(driver, [removal])
-        saved = SavedGame.load(storage, kind_by_key("halfmoon"))
-        assert saved is not None and saved.game.moves == count
-        assert saved.game.position() == play.game.position()
-    driver.key(pygame.K_BACKSPACE)
-    assert SavedGame.load(storage, kind_by_key("halfmoon")).game.moves == 4
+def test_the_game_is_saved_after_every_move(display, ctx, storage, kind):
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
+    for move in moves[:-1]:
+        make(driver, move)
+        saved = SavedGame.load(storage, kind)
+        assert saved is not None and saved.game.moves == game.moves
+        assert saved.game.position() == game.position()
+    while game.moves > 1:
+        driver.key(pygame.K_BACKSPACE)
+        assert SavedGame.load(storage, kind).game.position() == game.position()
+    driver.key(pygame.K_BACKSPACE)  # no move left: nothing to continue
+    assert game.moves == 0 and not storage.path(kind.save_file).exists()
 
 
 def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(
-    display, ctx, flow, storage
+    display, ctx, storage, kind
 ):
-    line = solve(Game.from_code(DEAL)).line
-    play = PlayScene(ctx, flow, Game.from_code(DEAL))
-    driver = Driver(play)
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
     assert ctx.stats.played == 0
-    _play(driver, line[:1])
+    make(driver, moves[0])
     driver.key(pygame.K_BACKSPACE)
-    _play(driver, line[:2])
-    assert ctx.stats.played == 1  # once, although the first move was made twice
-    score = play.game.score
+    make(driver, moves[0])
+    stats = Statistics.load(storage, kind.statistics_file)
+    assert stats.played == 1  # once, although the first move was made twice
     driver.key(pygame.K_n)
     driver.key(pygame.K_y)  # yes, a new game (Enter would keep playing)
-    assert Statistics.load(storage).lost == 1
-    assert Statistics.load(storage).average_score == score
+    stats = Statistics.load(storage, kind.statistics_file)
+    assert (stats.played, stats.lost, stats.average_score) == (1, 1, game.score)
 
 
-def test_statistics_record_wins_streaks_and_best_time(display, ctx, flow, storage):
-    line = solve(Game.from_code(DEAL)).line
+def test_statistics_record_wins_streaks_and_best_time(display, ctx, storage, kind):
     for _round in range(2):
-        play = PlayScene(ctx, flow, Game.from_code(DEAL))
-        driver = Driver(play)
-        _play(driver, line)
+        game, moves = win_game(kind)
+        driver = table(ctx, game)
+        for move in moves:
+            make(driver, move)
         driver.seconds(2)
-    stats = Statistics.load(storage)
+    stats = Statistics.load(storage, kind.statistics_file)
     assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (2, 2, 2, 2)
-    assert stats.best_time > 0 and stats.average_score == 520
+    assert stats.best_time > 0 and stats.average_score == game.score
 
 
-def test_a_stalemate_is_counted_once(display, ctx, flow, storage):
-    game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(ctx, flow, game)
-    driver = Driver(play)
-    for _round in range(2):
-        driver.click_slot("1")
-        driver.click_slot("2")
-        driver.seconds(1.0)  # the panel takes input after 0.4 s
-        driver.click(driver.scene.buttons()["undo"].center)
-    assert Statistics.load(storage).stalemates == 1
-
-
-def test_settings_apply_at_once_and_are_stored(display, ctx, flow, storage):
-    scene = SettingsScene(ctx, back=TitleScene(ctx, flow))
+def test_settings_apply_at_once_and_are_stored(display, ctx, storage):
+    scene = SettingsScene(ctx, back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     rects = scene.button_rects()
     driver.click(rects["placement_aid"].center)
@@ -227,12 +205,12 @@ def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
     assert killed_mid_game >= 3  # the kills really landed during play
 
 
-def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, flow, storage):
+def test_statistics_reset_asks_first_then_starts_from_zero(display, ctx, storage):
     from game.scenes.menus import StatisticsScene
 
     ctx.stats.won_game("an earlier game", 520, 200.0)
     ctx.stats.save(storage)
-    scene = StatisticsScene(ctx, back=TitleScene(ctx, flow))
+    scene = StatisticsScene(ctx, back=TitleScene(ctx, Flow(ctx)))
     driver = Driver(scene)
     assert "Games won: 1  (100 %)" in scene.lines()
     driver.click(scene.button_rects()["reset"].center)

@@ -1,13 +1,17 @@
 """Playing through the real loop and scenes with posted mouse, touch and key events."""
 
 import pytest
-from conftest import fixture_text, position_text
+from conftest import fixture_text
+from kind_scripts import SMALL, keys_to, make, table, tap, win_game
+from kind_scripts import under_way as game_under_way
 from ui_helpers import Driver, pygame
 
+from game.catalog import kind_of
 from game.rules import Game, Outcome
 from game.rules.solver import solve
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
-from game.scenes.end import StalemateScene, WinScene
+from game.scenes.end import WinScene
+from game.scenes.flow import Flow
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 
@@ -21,11 +25,11 @@ def winning_line():
 
 
 @pytest.fixture
-def whole_game(display, ctx, flow, winning_line):
+def whole_game(display, ctx, winning_line):
     """Play WON_DEAL's winning line with ``press(driver, play, slot)``; return the driver."""
 
     def play_through(press):
-        play = PlayScene(ctx, flow, Game.from_code(WON_DEAL))
+        play = PlayScene(ctx, Flow(ctx), Game.from_code(WON_DEAL))
         driver = Driver(play)
         for removal in winning_line:
             for slot in removal.slots:
@@ -40,9 +44,17 @@ def whole_game(display, ctx, flow, winning_line):
 
 
 @pytest.fixture
-def seeds(display, ctx, flow):
+def under_way(display, ctx, kind):
+    """A game of ``kind`` a move from a win (tests/kind_scripts): the driver, its table,
+    the position before the first move and the winning move."""
+    driver, _game, start, last = game_under_way(ctx, kind)
+    return driver, driver.scene, start, last
+
+
+@pytest.fixture
+def seeds(display, ctx):
     """The seeds' deal, before its first move, on a 1280x720 table."""
-    play = PlayScene(ctx, flow, Game.from_position(fixture_text("seeds-start.txt")))
+    play = PlayScene(ctx, Flow(ctx), Game.from_position(fixture_text("seeds-start.txt")))
     return Driver(play), play
 
 
@@ -111,21 +123,21 @@ def test_placement_aid_darkens_the_cards_that_cannot_combine(seeds):
     assert sum(kept[:3]) > sum(dimmed[:3])
 
 
-def test_undo_button_ctrl_z_and_backspace_restore_the_table(seeds):
-    driver, play = seeds
-    start = play.game.position()
-    driver.click_slot("1")
-    driver.click_slot("8")
-    driver.click(play.layout.buttons["undo"].center)
-    assert play.game.position() == start and play.game.moves == 0
-    driver.click_slot("1")
-    driver.click_slot("8")
-    driver.key(pygame.K_z, pygame.KMOD_LCTRL)
-    assert play.game.position() == start
-    driver.click_slot("1")
-    driver.click_slot("8")
-    driver.key(pygame.K_BACKSPACE)
-    assert play.game.position() == start
+def test_undo_button_ctrl_z_and_backspace_restore_the_table(display, ctx, kind):
+    game, moves = win_game(kind)
+    start = game.position()
+    driver = table(ctx, game)
+    play = driver.scene
+    undos = [
+        lambda: driver.click(play.layout.buttons["undo"].center),
+        lambda: driver.key(pygame.K_z, pygame.KMOD_LCTRL),
+        lambda: driver.key(pygame.K_BACKSPACE),
+    ]
+    for undo in undos:
+        make(driver, moves[0])
+        assert game.moves == 1 and game.position() != start
+        undo()
+        assert game.position() == start and game.moves == 0
 
 
 def test_a_touch_selects_once_although_sdl_also_sends_a_mouse_click(seeds):
@@ -149,11 +161,15 @@ def test_keyboard_play_arrows_move_the_focus_and_space_taps(seeds):
     assert play.game.selection == (play.focus,)
 
 
-def test_the_clock_starts_at_the_first_tap_pauses_without_focus_and_stops_at_the_end(seeds):
-    driver, play = seeds
+def test_the_clock_starts_at_the_first_tap_pauses_without_focus_and_stops_at_the_end(
+    display, ctx, kind
+):
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
+    play = driver.scene
     driver.seconds(2)
     assert play.elapsed == 0
-    driver.click_slot("R6")
+    tap(driver, moves[0][0])  # a card: the clock runs from here
     driver.seconds(3)
     assert 2.9 < play.elapsed < 3.2
     driver.post(pygame.WINDOWFOCUSLOST)
@@ -162,19 +178,26 @@ def test_the_clock_starts_at_the_first_tap_pauses_without_focus_and_stops_at_the
     driver.post(pygame.WINDOWFOCUSGAINED)
     driver.seconds(1)
     assert 3.9 < play.elapsed < 4.3
+    for slot in moves[0][1:]:  # the move the first tap began, then the rest: a win
+        tap(driver, slot)
+    for move in moves[1:]:
+        make(driver, move)
+    assert game.outcome is Outcome.WON
+    stopped = play.elapsed
+    driver.seconds(1)
+    assert play.elapsed == stopped
 
 
-def test_new_game_asks_first_when_a_game_is_under_way(seeds):
-    driver, play = seeds
-    driver.click_slot("1")
-    driver.click_slot("8")
+def test_new_game_asks_first_when_a_game_is_under_way(under_way, kind):
+    driver, play, _start, _last = under_way
+    moves = play.game.moves
     driver.key(pygame.K_n)
     assert isinstance(driver.scene, ConfirmScene) and driver.scene.under is play
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is play
     driver.key(pygame.K_n)
     driver.key(pygame.K_RETURN)  # the safe answer is the default: keep playing
-    assert driver.scene is play and play.game.moves == 1
+    assert driver.scene is play and play.game.moves == moves
     driver.click(play.layout.buttons["new"].center)
     question = driver.scene
     assert isinstance(question, ConfirmScene)
@@ -183,35 +206,34 @@ def test_new_game_asks_first_when_a_game_is_under_way(seeds):
     driver.seconds(DIALOG_GUARD)
     driver.click(question.buttons()["yes"].center)
     assert isinstance(driver.scene, PlayScene) and driver.scene is not play
-    assert driver.scene.game.moves == 0
+    assert driver.scene.game.moves == 0 and kind_of(driver.scene.game) is kind
 
 
-def test_escape_opens_the_menu_and_continue_comes_back(seeds):
-    driver, play = seeds
-    driver.click_slot("1")
-    driver.click_slot("8")
+def test_escape_opens_the_menu_and_continue_comes_back(under_way):
+    driver, play, _start, _last = under_way
+    position = play.game.position()
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, TitleScene)
     assert driver.scene.entries()[0] == ("continue", "Continue")
     driver.key(pygame.K_RETURN)
-    assert driver.scene is play and play.game.moves == 1
+    assert driver.scene is play and play.game.position() == position
 
 
-def test_resize_and_focus_events_mid_game_keep_the_game_intact(seeds):
-    driver, play = seeds
-    driver.click_slot("1")
-    driver.click_slot("8")
-    driver.click_slot("R6")
-    before = (play.game.position(), play.game.selection, play.game.score)
-    for size in [(800, 600), (1920, 1080), (1080, 1920), (1280, 720)]:
+def test_resize_and_focus_events_mid_game_keep_the_game_intact(under_way):
+    driver, play, _start, last = under_way
+    for slot in last[:-1]:  # the winning move but its last tap: a card selected
+        tap(driver, slot)
+    before = (play.game.position(), play.board.selected(), play.game.score)
+    assert play.board.selected() == last[:-1]
+    for size in [(800, 600), (1920, 1080), (1080, 1920), SMALL]:
         driver.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         driver.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         assert play.layout.size == size
         driver.post(pygame.WINDOWFOCUSLOST)
         driver.post(pygame.WINDOWFOCUSGAINED)
-    assert (play.game.position(), play.game.selection, play.game.score) == before
-    driver.click_slot("R2")  # 6S completes the pair with the selected 5S
-    assert play.game.moves == 2
+    assert (play.game.position(), play.board.selected(), play.game.score) == before
+    tap(driver, last[-1])  # the move's last tap, at the new size
+    assert play.game.outcome is Outcome.WON
 
 
 def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(whole_game):
@@ -222,56 +244,20 @@ def test_a_whole_game_won_by_clicks_reaches_the_win_scene_with_520_and_48(whole_
     assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == WON_DEAL
 
 
-def test_a_stalemate_reaches_the_stalemate_scene_and_its_undo_works(display, ctx, flow):
-    game = Game.from_position(position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}))
-    play = PlayScene(ctx, flow, game)
-    driver = Driver(play)
-    driver.click_slot("1")
-    driver.click_slot("2")
-    driver.seconds(0.5)
-    assert isinstance(driver.scene, StalemateScene)
-    driver.seconds(DIALOG_GUARD)
-    driver.click(driver.scene.buttons()["undo"].center)
-    assert driver.scene is play and play.game.outcome is None and play.game.moves == 0
-
-
-def test_an_idle_table_redraws_only_for_the_clock(seeds):
-    driver, _play = seeds
-    driver.click_slot("R6")
+def test_an_idle_table_redraws_only_for_the_clock(under_way):
+    driver, play, _start, _last = under_way
+    assert play.clock_running
     driver.seconds(1.5)
     draws = driver.loop.draws
     driver.seconds(10)
     assert driver.loop.draws - draws <= 11  # once a second, for the clock
 
 
-def _keys_to(play, target):
-    """The arrow keys that move the focus to ``target``, found with the scene's own rule."""
-    from collections import deque
-
-    arrows = {
-        pygame.K_LEFT: (-1, 0),
-        pygame.K_RIGHT: (1, 0),
-        pygame.K_UP: (0, -1),
-        pygame.K_DOWN: (0, 1),
-    }
-    start, paths, queue = play.focus, {play.focus: []}, deque([play.focus])
-    while queue:
-        here = queue.popleft()
-        for key, direction in arrows.items():
-            play.focus = here
-            play.move_focus(direction)
-            if play.focus not in paths:
-                paths[play.focus] = [*paths[here], key]
-                queue.append(play.focus)
-    play.focus = start
-    return paths[target]
-
-
 def test_a_whole_game_can_be_played_with_the_keyboard_only(whole_game):
     def press(driver, play, slot):
         if play.focus is None or play.game.top(play.focus) is None:
             driver.key(pygame.K_SPACE)  # shows the focus again
-        for key in _keys_to(play, slot):
+        for key in keys_to(play, slot):
             driver.key(key)
         assert play.focus == slot
         driver.key(pygame.K_SPACE)
@@ -283,7 +269,7 @@ def test_a_whole_game_can_be_played_by_touch_only(whole_game):
     whole_game(lambda driver, play, slot: driver.touch(play.layout.slots[slot].center))
 
 
-def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display, ctx, flow):
+def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display, ctx):
     import time
     from itertools import pairwise
 
@@ -296,7 +282,7 @@ def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display,
         sim[0] += 0.1
         return sim[0]
 
-    loop = Loop(PlayScene(ctx, flow, Game.from_code(WON_DEAL)), clock=clock)
+    loop = Loop(PlayScene(ctx, Flow(ctx), Game.from_code(WON_DEAL)), clock=clock)
     rests: list[tuple[float, float]] = []
     loop.on_idle = lambda: rests.append((loop.sim_time, time.perf_counter()))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=()))
@@ -327,14 +313,12 @@ class _FakeWaiter:
         return False
 
 
-def test_where_input_can_wake_it_the_idle_loop_sleeps_until_the_clocks_next_second(
-    display, ctx, flow
-):
+def test_where_input_can_wake_it_the_idle_loop_sleeps_until_the_clocks_next_second(display, ctx):
     from game.loop import Loop
 
     pygame.display.set_mode((800, 600))
     game = Game.from_code(WON_DEAL)
-    play = PlayScene(ctx, flow, game)
+    play = PlayScene(ctx, Flow(ctx), game)
     waiter = _FakeWaiter()
     loop = Loop(play, clock=waiter.clock)
     loop.waiter = waiter
@@ -429,12 +413,12 @@ def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display,
     assert gc.isenabled()
 
 
-def test_sounds_that_wait_for_the_device_play_after_the_tap_is_shown(display, ctx, flow):
+def test_sounds_that_wait_for_the_device_play_after_the_tap_is_shown(display, ctx):
     from game.loop import Loop
 
     pygame.display.set_mode((800, 600))
     game = Game.from_code(WON_DEAL)
-    play = PlayScene(ctx, flow, game)
+    play = PlayScene(ctx, Flow(ctx), game)
     loop = Loop(play)
     order = []
     real_draw = play.draw
@@ -465,9 +449,7 @@ def _on_screen(monkeypatch):
     return shown
 
 
-def test_idle_work_waits_for_frames_that_show_nothing(
-    display, ctx, flow, winning_line, monkeypatch
-):
+def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line, monkeypatch):
     """Preparing the tiles the next taps need and rendering crisp cards after a resize
     are idle work: a frame that shows a tap, a card landing, the clock or a resize does
     none of it, so that it is on the screen sooner; the idle work is done in the frames
@@ -475,7 +457,7 @@ def test_idle_work_waits_for_frames_that_show_nothing(
     from game.loop import STEP, Loop
 
     pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-    play = PlayScene(ctx, flow, Game.from_code(WON_DEAL))
+    play = PlayScene(ctx, Flow(ctx), Game.from_code(WON_DEAL))
     loop = Loop(play)
     shown = _on_screen(monkeypatch)
     updating = False
@@ -546,27 +528,25 @@ def test_idle_work_waits_for_frames_that_show_nothing(
     assert showing_with_idle_work == []
 
 
-def test_the_crisp_cards_are_shown_within_half_a_second_of_a_resize(
-    display, ctx, flow, monkeypatch
-):
+def test_the_crisp_cards_are_shown_within_half_a_second_of_a_resize(display, ctx, kind):
     """After a resize the cards are scaled from the sizes already rendered, then
     rendered crisp: the screen shows the crisp ones by itself, not at the next tap."""
     from game.loop import STEP, Loop
 
-    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-    play = PlayScene(ctx, flow, Game.from_code(WON_DEAL))
-    loop = Loop(play)
+    code = kind.code(1)
+    pygame.display.set_mode(SMALL, pygame.RESIZABLE)
+    loop = Loop(Flow(ctx).play(kind.from_code(code)))
     for _ in range(30):
         loop.frame(STEP)
-    pygame.display.set_mode((1600, 900), pygame.RESIZABLE)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
     loop.frame(STEP)
     scaled = pygame.display.get_surface().copy()
     for _ in range(30):
         loop.frame(STEP)
     assert not ctx.art.refining
     after_half_a_second = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
-    Loop(PlayScene(ctx, flow, Game.from_code(WON_DEAL))).frame(STEP)  # the table drawn anew
+    Loop(Flow(ctx).play(kind.from_code(code))).frame(STEP)  # the table drawn anew
     crisp = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
     assert pygame.image.tobytes(scaled, "RGB") != crisp
     assert after_half_a_second == crisp

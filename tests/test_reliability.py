@@ -3,11 +3,10 @@
 from pathlib import Path
 
 import pytest
+from kind_scripts import make, save_under_way, win_game
 
 from game.app import main
 from game.loop import Loop
-from game.rules import Game
-from game.savegame import SavedGame
 from game.scenes.flow import open_context
 from game.storage import Storage
 
@@ -48,17 +47,16 @@ def test_an_unexpected_error_is_logged_with_its_traceback_and_exits_70(home, mon
     assert "Traceback" in text and "simulated fault in frame 5" in text
 
 
-def test_after_a_crash_a_kiosk_restart_resumes_the_saved_game(home, monkeypatch):
-    game = Game.from_code("HM1-N-AAAAAAB")
-    for _ in range(5):
-        game.remove(game.legal_removals()[0])
-    SavedGame(game, 42.0).save(_storage(home))
+def test_after_a_crash_a_kiosk_restart_resumes_the_saved_game(home, display, monkeypatch, kind):
+    _start, position = save_under_way(_storage(home), kind)
+    elapsed = open_context(_storage(home)).of(kind).elapsed
     _crash_on_frame(monkeypatch, 3)
     assert main(["--kiosk", "--max-frames", "20"]) == 70
     monkeypatch.undo()
     resumed = open_context(_storage(home))
-    assert resumed.game is not None and resumed.game.position() == game.position()
-    assert resumed.elapsed == 42.0
+    assert resumed.kind is kind
+    assert resumed.game is not None and resumed.game.position() == position
+    assert resumed.elapsed == elapsed
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("HALFMOON_HOME", str(home))
     assert main(["--kiosk", "--max-frames", "5"]) == 0
@@ -78,42 +76,33 @@ def test_the_log_rotates_and_stays_small(home, monkeypatch):
     assert all(path.stat().st_size < 300 * 1024 for path in logs)
 
 
-def test_resizes_and_a_display_mode_change_mid_animation_keep_the_game(home):
+def test_resizes_and_a_display_mode_change_mid_animation_keep_the_game(home, display, kind):
     import pygame
+    from ui_helpers import Driver
 
     from game.app import parse_args
     from game.session import Session
 
-    session = Session.open(
-        parse_args(["--deal", "HM1-N-AAAAAAB", "--window", "1280x720"]), None, _storage(home)
-    )
+    before, _after = save_under_way(_storage(home), kind)  # Continue brings it back
+    session = Session.open(parse_args(["--window", "640x480"]), None, _storage(home))
     try:
-        loop = session.loop
-        loop.run(max_frames=1)
-        play = loop.scene
-        before = play.game.position()
-        for slot in ("3", "4"):  # AD + 10S: a pair flies away
-            rect = play.layout.slots[slot]
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1, touch=False)
-            )
-        loop.frame(1 / 60)
+        driver = Driver.over(session.loop)
+        driver.frames(1)
+        driver.click(driver.scene.button_rects()["continue"].center)
+        play = driver.scene
+        driver.click(play.layout.buttons["undo"].center)
+        assert play.game.position() == before
+        make(driver, win_game(kind)[1][0])  # the move again: its cards fly
         assert play.flying and play.game.moves == 1
         for size in [(320, 240), (3840, 2160), (1080, 1920)]:
             pygame.display.set_mode(size, pygame.RESIZABLE)
-            pygame.event.post(
-                pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
-            )
-            assert loop.frame(1 / 60)
-        pygame.event.post(
-            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
-        )
-        assert loop.frame(1 / 60)  # fullscreen at the desktop size
+            driver.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            assert play.layout.size == size
+        driver.key(pygame.K_F11)  # fullscreen at the desktop size
         assert session.display.fullscreen
-        for _ in range(30):
-            assert loop.frame(1 / 60)
+        driver.frames(30)
         assert not play.flying and play.game.moves == 1
-        play.game.undo()
+        driver.click(play.layout.buttons["undo"].center)
         assert play.game.position() == before
     finally:
         session.close()

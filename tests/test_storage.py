@@ -76,6 +76,18 @@ def test_a_game_without_moves_or_a_won_game_clears_the_save(storage):
     assert SavedGame.load(storage, kind_by_key("halfmoon")) is None
 
 
+def test_every_kind_saves_in_its_own_file_and_a_game_without_moves_clears_it(storage, kind):
+    path = storage.path(kind.save_file)
+    path.parent.mkdir(parents=True)
+    path.write_text("an old save")
+    game = kind.from_code(kind.code(1))
+    assert SavedGame(game, 12.5).save(storage)  # no move yet: nothing to continue
+    assert not path.exists() and SavedGame.load(storage, kind) is None
+    restored = SavedGame.from_dict(SavedGame(game, 12.5, "an id").to_dict(), kind)
+    assert (restored.game.code, restored.elapsed, restored.game_id) == (game.code, 12.5, "an id")
+    assert restored.game.position() == game.position()
+
+
 # --------------------------------------------------------------- damaged files
 DAMAGED = {
     "not json": b"{not json",
@@ -112,6 +124,18 @@ def test_a_damaged_file_is_kept_aside_defaults_are_used_and_the_player_is_told(
     assert notice is not None and "damaged" in notice[0]
     assert notice[1]["kept"] == kept[0].name
     assert storage.take_notice() is None
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_save_of_every_kind_is_kept_aside_and_the_player_told(storage, kind, content):
+    path = storage.path(kind.save_file)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    assert SavedGame.load(storage, kind) is None
+    kept = list(path.parent.glob(f"{kind.save_file}.bad-*"))
+    assert not path.exists() and len(kept) == 1 and kept[0].read_bytes() == content
+    notice = storage.take_notice()
+    assert notice is not None and "damaged" in notice[0]
 
 
 @pytest.mark.parametrize(

@@ -116,6 +116,25 @@ def test_a_crescent_deal_code_on_the_command_line_starts_crescent(display, tmp_p
         session.close()
 
 
+def test_a_deal_code_on_the_command_line_starts_its_game(display, tmp_path, kind):
+    from game.app import parse_args
+    from game.catalog import kind_of
+    from game.session import Session
+
+    code = kind.code(654321)
+    args = parse_args(["--deal", code.lower(), "--window", "640x480"])
+    session = Session.open(args, None, Storage(tmp_path / "config", tmp_path / "data"))
+    try:
+        driver = Driver.over(session.loop)
+        driver.frames(2)
+        play = driver.scene
+        assert isinstance(play, PlayScene) and play.game.code == code
+        assert kind_of(play.game) is kind and session.ctx.kind is kind
+        assert play.game.position() == kind.from_code(code).position()
+    finally:
+        session.close()
+
+
 @pytest.mark.parametrize("key", [kind.key for kind in KINDS])
 def test_game_on_the_command_line_picks_the_game_of_a_new_deal(display, tmp_path, key):
     from game.app import parse_args
