@@ -39,3 +39,45 @@ def test_reset_statistics_names_its_game_and_resets_only_that_one(display, ctx, 
     for each in KINDS:
         played = Statistics.load(ctx.storage, each.statistics_file).played
         assert played == (0 if each is kind else 3), each.key
+
+
+@pytest.mark.parametrize("language", ["en", "ms", "fi", "ru"])
+def test_the_table_names_its_game_in_the_info_bar_in_every_language(display, ctx, kind, language):
+    from kind_scripts import table
+
+    from game import i18n
+
+    ctx.settings.language = language
+    ctx.apply_settings()
+    driver = table(ctx, kind.random(), size=SIZE)
+    driver.frames(2)
+    name = i18n._(kind.name)
+    assert name in driver.scene.frame().info
+    if language == "ru" and kind.key != "toy":
+        assert name != kind.name  # the name in the player's language
+
+
+def test_a_stuck_games_tile_is_marked_unlike_one_waiting_to_be_continued(display, ctx, kind):
+    from kind_scripts import make, stalemate_game, table
+
+    from game import theme
+    from game.rules import Outcome
+    from game.scenes.flow import Flow
+
+    game, moves = stalemate_game(kind)
+    driver = table(ctx, game, size=SIZE)
+    for move in moves:
+        make(driver, move)
+    assert game.outcome is Outcome.STALEMATE and game.moves > 0
+
+    def mark_colour():
+        title = Driver(TitleScene(ctx, Flow(ctx)), size=SIZE)
+        title.frames(2)
+        tile = title.scene.button_rects()[f"game-{kind.key}"]
+        dot = max(3, tile.height // 16)
+        return tuple(title.screen.get_at((tile.right - 2 * dot, tile.top + 2 * dot)))[:3]
+
+    assert mark_colour() == theme.TEXT_DIM  # stuck: the crossed ring
+    game.undo()
+    assert game.outcome is None and ctx.of(kind).game is game
+    assert mark_colour() == theme.ACCENT  # waiting to be continued: the dot

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .. import ui
+from ..catalog import GameKind
 from ..context import Context
 from ..i18n import _
 from ..layout import Layout
@@ -29,6 +30,7 @@ class Shown(Protocol):
     """What the frame shows of the play scene."""
 
     ctx: Context
+    kind: GameKind
     game: PlayedGame
     board: Board
     layout: Layout
@@ -54,7 +56,7 @@ def frame_of(table: Shown) -> Frame:
     time_text = _("Time {time}").format(time=ui.format_time(table.elapsed))
     return Frame(
         looks=looks,
-        info=(time_text, *board.info()),
+        info=(time_text, _(table.kind.name), *board.info()),  # the table names its game
         buttons=_buttons(table),
         focus=table.focus,
         labels=board.labels() if settings.pile_labels else {},
