@@ -41,6 +41,10 @@ sharing the positions proved lost, each way restarting after node budgets that g
 the Luby sequence; later attempts also shuffle near-equal moves.
 
 Tall piles (the longest runs of cards) are tried first.
+
+A middle, its moves and its candidate moves are :mod:`game.rules.solver.middle`; the
+depth-first search and its relaxations :mod:`game.rules.solver.depth_first`; here the
+attempts taking turns, and :func:`solve`.
 """
 
 from __future__ import annotations
@@ -49,45 +53,17 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 
 from ..game import Game
 from ..removals import Removal
 from ..slots import PILE_COUNT, SLOTS
 from ..table import Table
-from . import lines
 from .budget import Budget, OutOfBudget, Restart, luby
 from .budget import Verdict as Verdict  # still importable from here
+from .depth_first import BACKWARD, FORWARD, MIXED, Search
+from .middle import BACK, Move
 
-JACK, QUEEN, KING = 11, 12, 13
 _GROUPS: tuple[tuple[int, ...], ...] = ((1, 10), (2, 9), (3, 8), (4, 7), (5, 6), (11, 12, 13))
-_OTHER_FACES = {JACK: (QUEEN, KING), QUEEN: (JACK, KING), KING: (JACK, QUEEN)}
-_JITTER = 3.0
-"""How far, in cards, a restart may move a candidate up or down the order."""
-
-# A source is where one card of a removal comes from: pile i's top card is i, its bottom
-# card i + _BACK, and a reserve card of rank r is -r. A move is a tuple of sources, all
-# from the front or all from the back (reserve cards go either way).
-_Move = tuple[int, ...]
-_BACK = 16
-
-# Keys: four bits for each pile's top (cards up to the top), each pile's bottom (cards
-# taken from the bottom) and each rank's reserve count.
-_FIELD = 4
-_TOP_BIT = tuple(1 << (_FIELD * i) for i in range(PILE_COUNT))
-_BOTTOM_BIT = tuple(1 << (_FIELD * (PILE_COUNT + i)) for i in range(PILE_COUNT))
-_RESERVE_BIT = (0, *tuple(1 << _FIELD * (2 * PILE_COUNT + r - 1) for r in range(1, 14)))
-
-_PILES_IN = tuple(
-    tuple(i for i in range(PILE_COUNT) if mask >> i & 1) for mask in range(1 << PILE_COUNT)
-)
-"""_PILES_IN[mask]: the piles in a set of piles written as a bit mask."""
-_BOTTOMS_IN = tuple(tuple(i + _BACK for i in piles) for piles in _PILES_IN)
-"""_BOTTOMS_IN[mask]: the bottom-card sources of the piles in ``mask``."""
-_LOWEST = tuple((mask & -mask).bit_length() - 1 for mask in range(1 << PILE_COUNT))
-_COUNT = tuple(len(piles) for piles in _PILES_IN)
-
-FORWARD, BACKWARD, MIXED = 0, 1, 2
 _WAYS = (FORWARD, BACKWARD, MIXED)
 """The attempts' ways of searching, in turn."""
 
@@ -106,533 +82,6 @@ class Solution:
     """Time spent searching."""
 
 
-class _Search:
-    """Depth-first search over the cards whose ranks are in ``ranks``; others are transparent.
-
-    The whole game is the search over all 13 ranks; each relaxation is the search over
-    one pair class or the faces (always from the front), asked by the whole game's
-    search whether its part of a position can still be won.
-    """
-
-    def __init__(
-        self,
-        piles: Sequence[Sequence[int]],
-        in_reserve: Sequence[int],
-        ranks: Iterable[int],
-        budget: Budget,
-    ) -> None:
-        """Search the cards of ``ranks``; ``in_reserve[r]``: reserve cards of rank r."""
-        keep = frozenset(ranks)
-        self.keep = keep
-        self.budget = budget
-        self.piles = [[r for r in pile if r in keep] for pile in piles]
-        self.pairs = [a for a in range(1, 6) if a in keep]
-        self.faces = JACK in keep
-        self.bottom = [0] * PILE_COUNT
-        """bottom[i]: cards taken from the bottom of pile i."""
-        self.top = [len(p) for p in self.piles]
-        """top[i]: pile i's cards up to its top card (the middle is pile[bottom:top])."""
-        self.in_reserve = [in_reserve[r] if r in keep else 0 for r in range(14)]
-        self.covering = [0] * 14
-        """covering[r]: the piles (a bit mask) whose top card, of rank r, covers another."""
-        self.bottom_covering = [0] * 14
-        """bottom_covering[r]: the piles whose bottom card, of rank r, lies under another."""
-        self.free_piles = [0] * 14
-        """free_piles[r]: the piles whose only card is of rank r."""
-        self.free = [0] * 14
-        """free[r]: free cards of rank r: in the reserve or alone in their pile."""
-        self.left = [0] * 14
-        self.total = 0
-        self.key = 0
-        self.relaxations: list[_Search] = []
-        self.counts: list[list[int]] = []
-        # relaxed_by[r]: the relaxations that keep rank r.
-        self.relaxed_by: list[list[int]] = [[] for _ in range(14)]
-        # The relaxations' keys, kept up to date move by move.
-        self.sub_keys: list[int] = []
-        self.failed: set[int] = set()
-        # won[key]: for a relaxation, a winning line from the position ``key`` as groups of
-        # card ids (see _ids); the whole game keeps no lines there.
-        self.won: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self.witnessing = False
-        self.line: list[tuple[_Move, bool]] = []
-        """The winning moves found, last first, each with whether it was taken from the back."""
-        self.jitter: random.Random | None = None
-        self.way = FORWARD
-        self._recount()
-
-    def add_relaxations(self, subs: Sequence[_Search]) -> None:
-        """Ask each of ``subs`` (searches over fewer ranks) after every move in its ranks."""
-        for sub in subs:
-            j = len(self.relaxations)
-            self.relaxations.append(sub)
-            for r in sub.keep:
-                self.relaxed_by[r].append(j)
-        # counts[i][d]: how many of pile i's first d cards each relaxation keeps, four bits
-        # per relaxation.
-        step = [sum(1 << (_FIELD * j) for j in self.relaxed_by[r]) for r in range(14)]
-        self.counts = [[0, *accumulate(step[r] for r in pile)] for pile in self.piles]
-        self.sub_keys = [
-            sub.key_of(*self._mapped(j), self.in_reserve) for j, sub in enumerate(self.relaxations)
-        ]
-
-    def _mapped(self, j: int) -> tuple[list[int], list[int]]:
-        """Relaxation j's ``bottom`` and ``top`` in this search's position."""
-        shift = _FIELD * j
-        counts = self.counts
-        return (
-            [counts[i][d] >> shift & 15 for i, d in enumerate(self.bottom)],
-            [counts[i][d] >> shift & 15 for i, d in enumerate(self.top)],
-        )
-
-    def key_of(self, bottom: Sequence[int], top: Sequence[int], in_reserve: Sequence[int]) -> int:
-        """This search's key for a middle and reserve counts ``in_reserve``."""
-        key = 0
-        for i in range(PILE_COUNT):
-            key |= top[i] << (_FIELD * i) | bottom[i] << (_FIELD * (PILE_COUNT + i))
-        for r in self.keep:
-            key |= in_reserve[r] << (_FIELD * (2 * PILE_COUNT + r - 1))
-        return key
-
-    def _recount(self) -> None:
-        left = [0] * 14
-        covering = [0] * 14
-        bottom_covering = [0] * 14
-        free_piles = [0] * 14
-        free = list(self.in_reserve)
-        for i in range(PILE_COUNT):
-            low, high = self.bottom[i], self.top[i]
-            pile = self.piles[i]
-            for r in pile[low:high]:
-                left[r] += 1
-            if high - low > 1:
-                covering[pile[high - 1]] |= 1 << i
-                bottom_covering[pile[low]] |= 1 << i
-            elif high - low == 1:
-                free_piles[pile[low]] |= 1 << i
-                free[pile[low]] += 1
-        for r in range(1, 14):
-            left[r] += self.in_reserve[r]
-        self.left = left
-        self.covering = covering
-        self.bottom_covering = bottom_covering
-        self.free_piles = free_piles
-        self.free = free
-        self.total = sum(left)
-        self.key = self.key_of(self.bottom, self.top, self.in_reserve)
-
-    def set_position(
-        self, bottom: Sequence[int], top: Sequence[int], in_reserve: Sequence[int]
-    ) -> None:
-        """Move to the middle ``bottom``/``top`` with reserve counts ``in_reserve``."""
-        self.bottom = list(bottom)
-        self.top = list(top)
-        self.in_reserve = [in_reserve[r] if r in self.keep else 0 for r in range(14)]
-        self._recount()
-        self.sub_keys = [
-            sub.key_of(*self._mapped(j), self.in_reserve) for j, sub in enumerate(self.relaxations)
-        ]
-
-    # ---------------------------------------------------------------- moves
-    def _do(self, move: _Move) -> None:
-        sub_keys = self.sub_keys
-        top = self.top
-        bottom = self.bottom
-        covering = self.covering
-        bottom_covering = self.bottom_covering
-        free_piles = self.free_piles
-        free = self.free
-        left = self.left
-        key = self.key
-        for s in move:
-            if s < 0:
-                r = -s
-                self.in_reserve[r] -= 1
-                free[r] -= 1
-                delta = -_RESERVE_BIT[r]
-            elif s < _BACK:
-                high = top[s]
-                n = high - bottom[s]
-                pile = self.piles[s]
-                r = pile[high - 1]
-                bit = 1 << s
-                if n > 1:
-                    covering[r] ^= bit
-                    under = pile[high - 2]
-                    if n > 2:
-                        covering[under] |= bit
-                    else:
-                        free_piles[under] |= bit
-                        free[under] += 1
-                        bottom_covering[under] ^= bit
-                else:
-                    free_piles[r] ^= bit
-                    free[r] -= 1
-                top[s] = high - 1
-                delta = -_TOP_BIT[s]
-            else:
-                i = s - _BACK
-                low = bottom[i]
-                n = top[i] - low
-                pile = self.piles[i]
-                r = pile[low]
-                bit = 1 << i
-                if n > 1:
-                    bottom_covering[r] ^= bit
-                    over = pile[low + 1]
-                    if n > 2:
-                        bottom_covering[over] |= bit
-                    else:
-                        free_piles[over] |= bit
-                        free[over] += 1
-                        covering[over] ^= bit
-                else:
-                    free_piles[r] ^= bit
-                    free[r] -= 1
-                bottom[i] = low + 1
-                delta = _BOTTOM_BIT[i]
-            key += delta
-            for j in self.relaxed_by[r]:
-                sub_keys[j] += delta
-            left[r] -= 1
-        self.key = key
-        self.total -= len(move)
-
-    def _undo(self, move: _Move) -> None:
-        sub_keys = self.sub_keys
-        top = self.top
-        bottom = self.bottom
-        covering = self.covering
-        bottom_covering = self.bottom_covering
-        free_piles = self.free_piles
-        free = self.free
-        left = self.left
-        key = self.key
-        for s in move:
-            if s < 0:
-                r = -s
-                self.in_reserve[r] += 1
-                free[r] += 1
-                delta = _RESERVE_BIT[r]
-            elif s < _BACK:
-                high = top[s]
-                n = high - bottom[s]
-                pile = self.piles[s]
-                r = pile[high]
-                bit = 1 << s
-                if n:
-                    under = pile[high - 1]
-                    if n > 1:
-                        covering[under] ^= bit
-                    else:
-                        free_piles[under] ^= bit
-                        free[under] -= 1
-                        bottom_covering[under] |= bit
-                    covering[r] |= bit
-                else:
-                    free_piles[r] |= bit
-                    free[r] += 1
-                top[s] = high + 1
-                delta = _TOP_BIT[s]
-            else:
-                i = s - _BACK
-                low = bottom[i]
-                n = top[i] - low
-                pile = self.piles[i]
-                r = pile[low - 1]
-                bit = 1 << i
-                if n:
-                    over = pile[low]
-                    if n > 1:
-                        bottom_covering[over] ^= bit
-                    else:
-                        free_piles[over] ^= bit
-                        free[over] -= 1
-                        covering[over] |= bit
-                    bottom_covering[r] |= bit
-                else:
-                    free_piles[r] |= bit
-                    free[r] += 1
-                bottom[i] = low - 1
-                delta = -_BOTTOM_BIT[i]
-            key += delta
-            for j in self.relaxed_by[r]:
-                sub_keys[j] += delta
-            left[r] += 1
-        self.key = key
-        self.total += len(move)
-
-    def _moves(self, back: bool) -> list[_Move]:
-        """The candidate moves from the top (or ``back``: the bottom), pruned, best first."""
-        covering = self.bottom_covering if back else self.covering
-        piles_in = _BOTTOMS_IN if back else _PILES_IN
-        free = self.free
-        free_piles = self.free_piles
-        in_reserve = self.in_reserve
-        left = self.left
-
-        def sources(r: int) -> tuple[int, ...]:
-            mask = covering[r]
-            if mask:
-                return piles_in[mask]
-            if in_reserve[r]:
-                return (-r,)
-            if free_piles[r]:
-                return (_LOWEST[free_piles[r]] + _BACK if back else _LOWEST[free_piles[r]],)
-            return ()
-
-        best: list[_Move] | None = None
-        for a in self.pairs:
-            pa = _COUNT[covering[a]] + free[a]
-            if pa:
-                b = 11 - a
-                pb = _COUNT[covering[b]] + free[b]
-                if pb:
-                    if pa == left[a]:
-                        if pb == left[b]:
-                            return [(sources(a)[0], sources(b)[0])]
-                        xs = sources(a)
-                        if best is None or len(xs) < len(best):
-                            y = sources(b)[0]
-                            best = [(x, y) for x in xs]
-                    elif pb == left[b]:
-                        ys = sources(b)
-                        if best is None or len(ys) < len(best):
-                            x = sources(a)[0]
-                            best = [(x, y) for y in ys]
-        faces = False
-        if self.faces:
-            pj = _COUNT[covering[JACK]] + free[JACK]
-            pq = _COUNT[covering[QUEEN]] + free[QUEEN]
-            pk = _COUNT[covering[KING]] + free[KING]
-            if pj and pq and pk:
-                faces = True
-                cj, cq, ck = pj == left[JACK], pq == left[QUEEN], pk == left[KING]
-                if cj and cq and ck:
-                    return [(sources(JACK)[0], sources(QUEEN)[0], sources(KING)[0])]
-                if cj + cq + ck == 2:
-                    open_rank = JACK if not cj else QUEEN if not cq else KING
-                    y_rank, z_rank = _OTHER_FACES[open_rank]
-                    x = sources(open_rank)[0]
-                    choice: list[_Move] = [
-                        (x, y, z) for y in sources(y_rank) for z in sources(z_rank)
-                    ]
-                    if best is None or len(choice) < len(best):
-                        best = choice
-        if best is not None and len(best) == 1:
-            return best
-        # Tall piles first: they are the hardest to clear. Later attempts shuffle
-        # near-equal moves a little (see _Attempts).
-        top = self.top
-        bottom = self.bottom
-        jitter = self.jitter.random if self.jitter is not None else None
-        scored: list[tuple[float, int, _Move]] = []
-        if best is None:
-            best = []
-            for a in self.pairs:
-                b = 11 - a
-                if (covering[a] or free[a]) and (covering[b] or free[b]):
-                    ys = sources(b)
-                    for x in sources(a):
-                        for y in ys:
-                            best.append((x, y))
-            if faces:
-                qs = sources(QUEEN)
-                ks = sources(KING)
-                for j in sources(JACK):
-                    for q in qs:
-                        for k in ks:
-                            best.append((j, q, k))
-            if len(best) <= 1:
-                return best
-        for m in best:
-            score = -_JITTER * jitter() if jitter is not None else 0.0
-            for s in m:
-                if s >= 0:
-                    score += bottom[s & 15] - top[s & 15]
-            scored.append((score, len(scored), m))
-        scored.sort()
-        return [m for _, _, m in scored]
-
-    # --------------------------------------------------------------- search
-    def relaxation_ok(self, j: int, move: _Move) -> bool:
-        """Whether relaxation j can still be won after ``move`` (just made, in its ranks).
-
-        Its winning line from before the move usually still wins without the move's
-        cards (see :func:`lines.repaired`); only when it does not is it searched again.
-        """
-        sub = self.relaxations[j]
-        key = self.sub_keys[j]
-        won = sub.won
-        if key in won:
-            return True
-        if key in sub.failed:
-            return False
-        shift = _FIELD * j
-        counts = self.counts
-        ids = []
-        delta = 0
-        for s in move:
-            if s < 0:
-                ids.append(s)
-                delta -= _RESERVE_BIT[-s]
-            elif s < _BACK:
-                d = self.top[s]
-                ids.append(self.piles[s][d] << 8 | s << 4 | counts[s][d] >> shift & 15)
-                delta -= _TOP_BIT[s]
-            else:
-                i = s - _BACK
-                d = self.bottom[i] - 1
-                ids.append(self.piles[i][d] << 8 | i << 4 | counts[i][d] >> shift & 15)
-                delta += _BOTTOM_BIT[i]
-        line = won.get(key - delta)
-        mapped = self._mapped(j)
-        if line is not None:
-            target = tuple(sorted(ids))
-            if target in line:
-                # Removals can be moved earlier (or later): the line without it still wins.
-                n = line.index(target)
-                won[key] = line[:n] + line[n + 1 :]
-                return True
-            repaired = lines.repaired(line, target, mapped[1])
-            if repaired is not None:
-                won[key] = repaired
-                return True
-        sub.set_position(*mapped, self.in_reserve)
-        return sub.settle()
-
-    def _ids(self, move: _Move) -> tuple[int, ...]:
-        """The ids of the cards ``move`` (from the top) would remove now, sorted."""
-        ids = []
-        for s in move:
-            if s >= 0:
-                d = self.top[s] - 1
-                ids.append(self.piles[s][d] << 8 | s << 4 | d)
-            else:
-                ids.append(s)
-        ids.sort()
-        return tuple(ids)
-
-    def relaxation_won(self, j: int) -> bool:
-        """Whether relaxation j can be won in this search's position (solved if unknown)."""
-        sub = self.relaxations[j]
-        key = self.sub_keys[j]
-        if key in sub.won:
-            return True
-        if key in sub.failed:
-            return False
-        sub.set_position(*self._mapped(j), self.in_reserve)
-        return sub.settle()
-
-    def settle(self) -> bool:
-        """Whether this relaxation can be won from its position, remembering a line if so.
-
-        A dive along the first candidate moves usually finds one; the full search runs
-        only when it does not.
-        """
-        made: list[_Move] = []
-        keys: list[int] = []
-        groups: list[tuple[int, ...]] = []
-        won = self.won
-        line: tuple[tuple[int, ...], ...] | None = ()
-        while self.total:
-            key = self.key
-            if key in won:
-                line = won[key]
-                break
-            if key in self.failed:
-                line = None
-                break
-            self.budget.spend()
-            moves = self._moves(False)
-            if not moves:
-                line = None
-                break
-            move = moves[0]
-            keys.append(key)
-            groups.append(self._ids(move))
-            self._do(move)
-            made.append(move)
-        if line is None:
-            for move in reversed(made):
-                self._undo(move)
-            return self.search()
-        for key, group in zip(reversed(keys), reversed(groups), strict=False):
-            line = (group, *line)
-            won[key] = line
-        return True
-
-    def search(self) -> bool:
-        """True, with :attr:`line` set (last move first), when the position can be won."""
-        self.line = []
-        return self._search()
-
-    def _search(self) -> bool:
-        if self.total == 0:
-            return True
-        key = self.key
-        if key in self.won:
-            # Only relaxed sub-games get here: they need the verdict, not the line.
-            return True
-        failed = self.failed
-        if key in failed:
-            return False
-        self.budget.spend()
-        back = self.way == BACKWARD
-        moves = self._moves(back)
-        if self.way == MIXED and len(moves) > 1:
-            # Fewest choices first: the end of the middle that offers fewer moves.
-            from_back = self._moves(True)
-            if len(from_back) < len(moves):
-                back = True
-                moves = from_back
-        relaxed_by = self.relaxed_by
-        relaxations = self.relaxations
-        sub_keys = self.sub_keys
-        piles = self.piles
-        for move in moves:
-            # Look the position after the move up before making it.
-            delta = 0
-            for s in move:
-                if s < 0:
-                    delta -= _RESERVE_BIT[-s]
-                elif s < _BACK:
-                    delta -= _TOP_BIT[s]
-                else:
-                    delta += _BOTTOM_BIT[s - _BACK]
-            if key + delta in failed:
-                continue
-            s = move[0]
-            if s < 0:
-                r = -s
-            elif s < _BACK:
-                r = piles[s][self.top[s] - 1]
-            else:
-                r = piles[s - _BACK][self.bottom[s - _BACK]]
-            unknown = []
-            for j in relaxed_by[r]:
-                sub_key = sub_keys[j] + delta
-                sub = relaxations[j]
-                if sub_key not in sub.won:
-                    if sub_key in sub.failed:
-                        break
-                    unknown.append(j)
-            else:
-                self._do(move)
-                if all(self.relaxation_ok(j, move) for j in unknown) and self._search():
-                    child = self.key
-                    self._undo(move)
-                    if self.witnessing:
-                        self.won[key] = (self._ids(move), *self.won.get(child, ()))
-                    else:
-                        self.won[key] = ()
-                    self.line.append((move, back))
-                    return True
-                self._undo(move)
-        failed.add(key)
-        return False
-
-
 RESTART_BASE = 400
 """Nodes of each way's first attempt; later attempts get Luby multiples of it."""
 
@@ -641,8 +90,8 @@ class _Attempts:
     """The whole game's search, restarted with Luby budgets, the ways taking turns."""
 
     def __init__(self, piles: Sequence[Sequence[int]], in_reserve: Sequence[int], budget: Budget):
-        self.root = _Search(piles, in_reserve, range(1, 14), budget)
-        subs = [_Search(self.root.piles, in_reserve, group, budget) for group in _GROUPS]
+        self.root = Search(piles, in_reserve, range(1, 14), budget)
+        subs = [Search(self.root.piles, in_reserve, group, budget) for group in _GROUPS]
         for sub in subs:
             sub.witnessing = True
         self.root.add_relaxations(subs)
@@ -672,11 +121,11 @@ class _Attempts:
             root.jitter = random.Random(self.attempt)
             return None
 
-    def winning_line(self) -> list[_Move]:
+    def winning_line(self) -> list[Move]:
         """The winning line found, in playing order, every source taken from the top."""
         line = self.root.line
         front = [move for move, back in reversed(line) if not back]
-        rear = [tuple(s - _BACK if s >= _BACK else s for s in move) for move, back in line if back]
+        rear = [tuple(s - BACK if s >= BACK else s for s in move) for move, back in line if back]
         return front + rear
 
 
@@ -712,7 +161,7 @@ def solve(
     return Solution(Verdict.WIN, _concrete(table, attempts.winning_line()), budget.nodes, seconds)
 
 
-def _concrete(table: Table, line: Iterable[_Move]) -> tuple[Removal, ...]:
+def _concrete(table: Table, line: Iterable[Move]) -> tuple[Removal, ...]:
     """Turn abstract moves (pile index or reserve rank) into removals of real slots."""
     removals = []
     reserve = list(table.reserve)
