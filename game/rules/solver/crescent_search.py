@@ -88,24 +88,26 @@ shared, noisy machine):
   Open Crescent 183 won, 17 undecided (91.5 %), median 0.6 s; Crescent Four 199 and 1.
   Open Crescent node for node: within 100,000 nodes 175 won (155 before), within
   300,000 184 (174).
+
+A position and its moves are :mod:`game.rules.solver.crescent_node`; the depth-first
+search :mod:`game.rules.solver.crescent_depth_first`; here the attempts taking turns,
+and :func:`solve_crescent`.
 """
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from dataclasses import dataclass
 
-from ..cards import Card
 from ..crescent import Crescent
 from ..crescent_moves import Move
-from ..crescent_table import SUITS, CrescentTable
+from ..crescent_table import CrescentTable
 from ..crescent_variants import OPEN_CRESCENT
 from .budget import Budget, OutOfBudget, Restart, Verdict, luby
-from .crescent_lines import Step, concrete
-from .crescent_locks import NEIGHBOURS as _NEIGHBOURS
-from .crescent_locks import locked as _locked
+from .crescent_depth_first import Search
+from .crescent_lines import concrete
+from .crescent_node import STATES
 
 RESTART_BASE = 150
 """Nodes of the first short attempt; later ones get Luby multiples of it."""
@@ -123,15 +125,8 @@ its last but one 1/16, after the one before 1/4 (at least :data:`SET_ASIDE_MIN` 
 then it is set aside."""
 SET_ASIDE_MIN = 30
 """The fewest nodes a search after a redeal gets before it is set aside."""
-_State = tuple[frozenset[int], frozenset[int], frozenset[int], bytes, bool, bytes]
-"""What the search needs of a foundation state (see :func:`_foundation_state`)."""
-_STATES: dict[bytes, _State] = {}
-""":func:`_foundation_state` for each foundation state met (there are few)."""
 LOCKS_KEPT = 1_000_000
 """How many piles' lock tests are remembered before the memory starts again."""
-_HOME, _PILE, _REDEAL = 0, 1, 2
-
-# A card is suit * 13 + rank - 1 (0 ... 51); a pile is the bytes of its cards, bottom first.
 
 
 @dataclass(frozen=True)
@@ -148,338 +143,6 @@ class CrescentSolution:
     """Time spent searching."""
     set_aside: int = 0
     """Searches after a late redeal left unfinished for later attempts (the module says when)."""
-
-
-class _SetAside(Exception):
-    """The search after a late redeal used up its share of the attempt's nodes."""
-
-
-class _Search:
-    """One depth-first search over positions; the lost positions outlive it."""
-
-    def __init__(
-        self,
-        table: CrescentTable,
-        budget: Budget,
-        lost: dict[bytes, int],
-        jitter: float,
-        locks: dict[bytes, bool],
-        demote: float = 0.0,
-        shares: tuple[int, ...] = (),
-    ) -> None:
-        self.piles = [bytes(_card_id(card) for card in pile) for pile in table.piles]
-        self.up = [len(table.foundations[4 + s]) for s in range(4)]
-        """Each suit's Ace foundation top rank (1 ... 13)."""
-        self.down = [14 - len(table.foundations[s]) for s in range(4)]
-        """Each suit's King foundation top rank (13 ... 1)."""
-        self.redeals = table.redeals_left
-        self.info = self._state()
-        """The foundation state's cards wanted now and soon, key, ... (``_foundation_state``)."""
-        self.budget = budget
-        self.lost = lost
-        """Position key -> the most redeals left with which it was proved lost."""
-        self.index: dict[bytes, int] = {}
-        self.stack: list[tuple[bytes, int, bytes]] = []
-        self.on_stack: set[bytes] = set()
-        self.line: list[Step] = []
-        """The winning moves found, last first."""
-        self.locks = locks
-        """Whether a pile is locked, by pile and foundation state (see ``crescent_locks``)."""
-        self.random = random.Random(int(jitter * 1000))
-        self.jitter = jitter
-        self.demote = demote
-        """How often a card that can go home is tried among the pile moves, not first."""
-        self.shares = shares
-        """By the redeals left after a redeal: the nodes the search after it may take."""
-        self.share_end: int | None = None
-        """The node count at which the innermost search after a late redeal is set aside."""
-        self.unsure: set[bytes] = set()
-        """Positions left unfinished (not won, not proved lost) in this attempt."""
-        self.partial = False
-        """Whether the search that :meth:`_visit` just returned from left anything unsure."""
-        self.set_aside = 0
-
-    # ------------------------------------------------------------------ positions
-    def key(self) -> bytes:
-        """The position without the redeals left: piles as a multiset, suits' tops."""
-        return b"|".join(sorted(self.piles)) + self.info[3]
-
-    def _state(self) -> _State:
-        """What :func:`_foundation_state` found for the foundations as they are now."""
-        state = bytes((*self.up, *self.down))
-        known = _STATES.get(state)
-        if known is None:
-            known = _STATES[state] = _foundation_state(self.up, self.down)
-        return known
-
-    # ---------------------------------------------------------------------- moves
-    def moves(self) -> list[tuple[float, int, int, int]]:
-        """Every move as (priority, kind, i, j), best first."""
-        piles = self.piles
-        jitter, draw, demote = self.jitter, self.random.random, self.demote
-        now, soon, near = self.info[:3]
-        tops: list[list[int] | None] = [None] * 52  # by card: the piles it tops
-        for i, pile in enumerate(piles):
-            if pile:
-                same = tops[pile[-1]]
-                if same is None:
-                    tops[pile[-1]] = [i]
-                else:
-                    same.append(i)
-        found: list[tuple[float, int, int, int]] = []
-        append = found.append
-        for i, pile in enumerate(piles):
-            if not pile:
-                continue
-            card = pile[-1]
-            size = len(pile)
-            below = pile[-2] if size > 1 else -1
-            if card in now:
-                bonus = 20.0 if below in now else 0.0
-                if demote and draw() < demote:
-                    append((5.0 + 5.0 * jitter * draw(), _HOME, i, 0))
-                else:
-                    append((1000.0 + bonus + jitter * draw(), _HOME, i, 0))
-            up, down = _NEIGHBOURS[card]
-            onto_up, onto_down = tops[up], tops[down]
-            if onto_up is None:
-                if onto_down is None:
-                    continue
-                targets = onto_down
-            elif onto_down is None:
-                targets = onto_up
-            else:
-                targets = onto_up + onto_down
-            value = 10.0
-            if below < 0:
-                value -= 8.0
-            else:
-                if below in now:
-                    value += 300.0
-                elif below in soon:
-                    value += 100.0
-                for depth in range(size - 3, -1, -1):
-                    if pile[depth] in near:
-                        value += 40.0 / (size - 1 - depth)
-                        break
-                if below in (up, down):
-                    value -= 5.0
-            for j in targets:
-                under = piles[j][-1]
-                cover = 50.0 if under in near else 0.0
-                append((value - cover + 5.0 * jitter * draw(), _PILE, i, j))
-        if self.redeals and any(len(pile) > 1 for pile in piles):
-            append((1.0, _REDEAL, 0, 0))
-        found.sort(reverse=True)
-        return found
-
-    def search(self) -> bool:
-        """True when the position can be won (:attr:`line` holds the way), False when it
-        is proved lost. Raises Restart or OutOfBudget when a budget runs out."""
-        key = self.key()
-        if self.lost.get(key, -1) >= self.redeals:
-            return False
-        full = key + bytes((self.redeals,))
-        if self._doomed(-1):
-            self.lost[key] = self.redeals
-            return False
-        if self._visit(key, full) is None:
-            return True
-        if self.partial:  # not proved lost: a later attempt, with larger shares, goes on
-            raise Restart
-        return False
-
-    def _doomed(self, changed: int) -> bool:
-        """Whether a pile is locked (see ``crescent_locks``): all piles when ``changed`` is
-        -1, else only pile ``changed``: the position is the parent's, which was not doomed,
-        with the same foundations and redeals, one card moved onto pile ``changed`` (the
-        pile it left is a part of one that was not locked, so it is not locked either)."""
-        info = self.info
-        if info[4]:
-            return False
-        redeals = self.redeals
-        state = info[5] + bytes((redeals,))
-        known = self.locks
-        for pile in self.piles if changed < 0 else (self.piles[changed],):
-            if len(pile) < redeals + 2:
-                continue
-            key = state + pile
-            locked = known.get(key)
-            if locked is None:
-                locked = known[key] = _locked(pile, self.up, self.down, redeals)
-            if locked:
-                return True
-        return False
-
-    def _visit(self, key: bytes, full: bytes) -> int | None:
-        """Tarjan's visit of a position with no locked pile: None when won, else the
-        lowest index this search reached. A child with a locked pile is lost at once,
-        a component of its own, without a visit."""
-        self.budget.spend()
-        if self.share_end is not None and self.budget.nodes > self.share_end:
-            raise _SetAside
-        piles = self.piles
-        if not any(piles):
-            return None
-        index, lost, on_stack, unsure = self.index, self.lost, self.on_stack, self.unsure
-        partial = False
-        mine = len(index)
-        index[full] = mine
-        self.stack.append((key, self.redeals, full))
-        on_stack.add(full)
-        low = mine
-        redeals = self.redeals
-        tail = bytes((redeals,))
-        for _, kind, i, j in self.moves():
-            if kind == _PILE:
-                source, target = piles[i], piles[j]
-                piles[i], piles[j] = source[:-1], target + source[-1:]
-                child = b"|".join(sorted(piles)) + self.info[3]
-                child_full = child + tail
-                seen = index.get(child_full)
-                if lost.get(child, -1) >= redeals:
-                    result: int | None = mine
-                elif seen is not None:
-                    result = seen if child_full in on_stack else mine
-                    partial = partial or child_full in unsure
-                elif self._doomed(j):  # lost at once, a component of its own
-                    self.budget.spend()
-                    lost[child] = redeals
-                    result = mine + 1
-                else:
-                    result = self._visit(child, child_full)
-                    partial = partial or self.partial
-                piles[i], piles[j] = source, target
-            else:
-                undo = self._do(kind, i)
-                child = self.key()
-                child_full = child + bytes((self.redeals,))
-                seen = index.get(child_full)
-                if lost.get(child, -1) >= self.redeals:
-                    result = mine
-                elif seen is not None:
-                    result = seen if child_full in on_stack else mine
-                    partial = partial or child_full in unsure
-                elif self._doomed(-1):
-                    self.budget.spend()
-                    lost[child] = self.redeals
-                    result = mine + 1
-                elif kind == _REDEAL and self.redeals < len(self.shares):
-                    result = self._visit_share(child, child_full, mine)
-                    partial = partial or self.partial
-                else:
-                    result = self._visit(child, child_full)
-                    partial = partial or self.partial
-                self._undo(kind, i, undo)
-                piles = self.piles
-            if result is None:
-                self.line.append((kind, i, j))
-                return None
-            if result < low:
-                low = result
-        if low == mine:  # the root of a strongly connected component: all of it is lost
-            stack = self.stack
-            while True:
-                lost_key, lost_redeals, lost_full = stack.pop()
-                on_stack.discard(lost_full)
-                if partial:  # a part of the search below was set aside: not proved
-                    unsure.add(lost_full)
-                elif lost.get(lost_key, -1) < lost_redeals:
-                    lost[lost_key] = lost_redeals
-                if lost_full == full:
-                    break
-        self.partial = partial
-        return low
-
-    def _visit_share(self, key: bytes, full: bytes, parent: int) -> int | None:
-        """:meth:`_visit` after a late redeal, set aside once it has taken its share of the
-        attempt's nodes: its positions still on the stack are then unsure, not lost, and
-        so is every position whose search met them (:attr:`partial`)."""
-        depth = len(self.stack)
-        position = (list(self.piles), list(self.up), list(self.down), self.info)
-        outer = self.share_end
-        end = self.budget.nodes + self.shares[self.redeals]
-        self.share_end = end if outer is None else min(end, outer)
-        try:
-            return self._visit(key, full)
-        except _SetAside:
-            self.set_aside += 1
-            self.piles, self.up, self.down, self.info = position
-            stack, on_stack = self.stack, self.on_stack
-            while len(stack) > depth:
-                _, _, left = stack.pop()
-                on_stack.discard(left)
-                self.unsure.add(left)
-            self.partial = True
-            return parent
-        finally:
-            self.share_end = outer
-
-    def _do(self, kind: int, i: int) -> object:
-        """Play a card home or redeal (pile moves are played in :meth:`_visit`)."""
-        piles = self.piles
-        if kind == _HOME:
-            card = piles[i][-1]
-            s, rank = divmod(card, 13)
-            before = (s, self.up[s], self.down[s], card, self.info)
-            if self.down[s] == self.up[s] + 1:
-                self.up[s] = self.down[s] = rank + 1
-            elif rank + 1 == self.up[s] + 1:
-                self.up[s] = rank + 1
-            else:
-                self.down[s] = rank + 1
-            piles[i] = piles[i][:-1]
-            self.info = self._state()
-            return before
-        self.piles = [pile[1:] + pile[:1] if len(pile) > 1 else pile for pile in piles]
-        self.redeals -= 1
-        return piles  # a new list holds the redealt piles: this one stays as it was
-
-    def _undo(self, kind: int, i: int, undo: object) -> None:
-        if kind == _HOME:
-            assert isinstance(undo, tuple)
-            s, up, down, card, info = undo
-            self.up[s], self.down[s], self.info = up, down, info
-            self.piles[i] = self.piles[i] + bytes((card,))
-        else:
-            assert isinstance(undo, list)
-            self.piles = undo
-            self.redeals += 1
-
-
-def _foundation_state(up: list[int], down: list[int]) -> _State:
-    """For one foundation state: the cards a foundation takes now (after transfers), those
-    it takes soon (the next three ranks each way of a suit not in sequence), both, the
-    suits' part of a position's key, whether every suit is in sequence, the tops."""
-    now: set[int] = set()
-    soon: set[int] = set()
-    suits: list[int] = []
-    for s in range(4):
-        top_up, top_down, base = up[s], down[s], 13 * s
-        if top_down == top_up + 1:
-            now.update(range(base, base + 13))
-            suits += (0, 0)
-            continue
-        suits += (top_up, top_down)
-        if top_up < 13:
-            now.add(base + top_up)
-            soon.update(base + rank - 1 for rank in range(top_up + 2, min(top_up + 4, 14)))
-        if top_down > 1:
-            now.add(base + top_down - 2)
-            soon.update(base + rank - 1 for rank in range(max(top_down - 3, 1), top_down - 1))
-    every = all(down[s] == up[s] + 1 for s in range(4))
-    return (
-        frozenset(now),
-        frozenset(soon),
-        frozenset(now | soon),
-        bytes(suits),
-        every,
-        bytes((*up, *down)),
-    )
-
-
-def _card_id(card: Card) -> int:
-    return SUITS.index(card.suit) * 13 + int(card.rank) - 1
 
 
 def _attempt(kind: str, turn: int) -> tuple[float, int, float]:
@@ -518,13 +181,13 @@ def solve_crescent(
         while True:
             kind = ATTEMPTS[attempt % len(ATTEMPTS)]
             attempt += 1
-            if len(locks) > LOCKS_KEPT or len(_STATES) > LOCKS_KEPT:
+            if len(locks) > LOCKS_KEPT or len(STATES) > LOCKS_KEPT:
                 locks.clear()
-                _STATES.clear()
+                STATES.clear()
             turns[kind] += 1
             jitter, nodes, demote = _attempt(kind, turns[kind])
             shares = tuple(max(SET_ASIDE_MIN, nodes // share) for share in SET_ASIDE_SHARES)
-            search = _Search(table, budget, lost, jitter, locks, demote, shares)
+            search = Search(table, budget, lost, jitter, locks, demote, shares)
             budget.attempt_end = budget.nodes + nodes
             try:
                 won = search.search()
