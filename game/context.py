@@ -1,14 +1,15 @@
-"""What the scenes share: settings, statistics, storage, card art, sound, the games in progress.
+"""What the scenes share: settings, the games' records, storage, card art, sound, notices.
 
 Each game of the catalog keeps its own game in progress and statistics, in files of its
-own (:class:`Progress`); the title screen's chosen game is :attr:`Context.kind`, and
-``ctx.game``, ``ctx.elapsed``, ``ctx.game_id`` and ``ctx.stats`` are that game's.
+own (its records: :class:`game.progress.Progress`); the title screen's chosen game is
+:attr:`Context.kind`, and ``ctx.game``, ``ctx.elapsed``, ``ctx.game_id`` and
+``ctx.stats`` are that game's.
 
 Every change the player would not want to lose is written at once: settings when they
 change, the game after every move, statistics when a game starts, ends or stalls.
 
 A game that ends is written in two files: the statistics count it (under the game's
-identity, :attr:`Progress.game_id`), then its save is deleted. A run killed between the
+identity, ``Progress.game_id``), then its save is deleted. A run killed between the
 two leaves a save whose game the statistics already counted: it is dropped at the next
 start instead of being offered, and never counted again.
 """
@@ -22,6 +23,8 @@ from typing import TYPE_CHECKING
 from . import i18n
 from .catalog import KINDS, GameKind, kind_by_key, kind_of
 from .kiosk import KioskConfig
+from .notices import next_notice
+from .progress import Progress
 from .rules import Outcome, PlayedGame
 from .savegame import SavedGame, new_game_id
 from .settings import Settings
@@ -32,39 +35,6 @@ from .storage import Storage
 
 if TYPE_CHECKING:
     import random
-
-NOTICE_SECONDS = 6.0
-"""How long a notice (a damaged file, a folder that cannot be written) stays."""
-
-
-@dataclass
-class Progress:
-    """One game's game in progress and statistics, as stored in its own files."""
-
-    kind: GameKind
-    stats: Statistics = field(default_factory=Statistics)
-    game: PlayedGame | None = None
-    """The game in progress, offered as Continue on the title screen."""
-    elapsed: float = 0.0
-    """That game's clock, in seconds."""
-    game_id: str = ""
-    """That game's identity for the statistics (see game.savegame.new_game_id)."""
-
-    @classmethod
-    def load(cls, storage: Storage, kind: GameKind) -> Progress:
-        """Read the kind's statistics and saved game (a finished one is dropped)."""
-        progress = cls(kind, Statistics.load(storage, kind.statistics_file))
-        saved = SavedGame.load(storage, kind)
-        if saved is not None and progress.stats.finished(saved.game_id):
-            storage.delete(kind.save_file)  # its end was counted; the delete did not happen
-        elif saved is not None:
-            progress.game, progress.elapsed = saved.game, saved.elapsed
-            progress.game_id = saved.game_id
-            # A saved game had its first move, which was counted then (or by a version
-            # of the game that did not name games): never count it again (if the file
-            # that counted it was lost since, its end counts it: Statistics._finish).
-            progress.stats.remember_started(saved.game_id)
-        return progress
 
 
 @dataclass
@@ -264,12 +234,5 @@ class Context:
     # --------------------------------------------------------------- notices
     def update_notice(self, dt: float) -> bool:
         """Age the notice on screen, or take the next one; True while one shows."""
-        if self.notice is not None:
-            text, age = self.notice
-            self.notice = (text, age + dt) if age + dt < NOTICE_SECONDS else None
-        if self.notice is None:
-            pending = self.storage.take_notice()
-            if pending is not None:
-                message, args = pending
-                self.notice = (i18n._(message).format(**args), 0.0)
+        self.notice = next_notice(self.notice, dt, self.storage)
         return self.notice is not None
