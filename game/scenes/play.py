@@ -139,6 +139,10 @@ class PlayScene(Scene):
             if self._press is not None:  # a press not yet a drag: the same place, scaled
                 self._press = (self._press[0], _scaled(self._press[1], was, size))
             self._put_back(was)  # a drag ends: the card flies back
+        if self.ctx.kind is not self.kind and self.ctx.of(self.kind).game is self.game:
+            # Back at the table (Esc on the menu after another game's tile was touched):
+            # its game is the chosen one again, so its moves are saved and counted.
+            self.ctx.choose(self.kind)
         self.view.invalidate()
         super().enter(size)
 
