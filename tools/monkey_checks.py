@@ -9,6 +9,7 @@ screen or under a dialog or a menu):
 * where its rules offer them: no card is lost or made (the cards on its table, and those
   it removed, are those of its deal), and its moves are its line of moves.
 
+The table on screen is the chosen game's game in progress (whose moves are saved).
 Every save file in the data folder reads back, as a game of its kind, and is the game
 in progress of that kind. On a kiosk: every table on screen, every game dealt and the
 chosen game are of a game it offers, and no file of another game is in the data folder.
@@ -68,6 +69,11 @@ class Checks:
         games += [table.game for table in tables(scene)]
         for game in {id(game): game for game in games}.values():
             self.game(game)
+        if isinstance(scene, PlayScene) and scene.game.outcome is not Outcome.WON:
+            assert ctx.kind is scene.kind and ctx.game is scene.game, (
+                f"the table of {scene.kind.key} on screen is not the chosen game's "
+                f"({ctx.kind.key}): its moves are not saved"
+            )
         self.saves(ctx)
         if self.offered is not None:
             self.kiosk(ctx, scene)
