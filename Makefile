@@ -67,10 +67,12 @@ bench: $(TEST_STAMP)
 bench-check: $(TEST_STAMP)
 	$(BIN)/python tools/bench.py --check
 
-# The long monkey test: 50,000 random events into the real game (tests/test_monkey.py
-# runs 5,000 in make test). SEED=N replays a failure.
+# The long monkey test: 50,000 random events into the real game, half on the desktop
+# (every game of the registry), half on a kiosk (tests/test_monkey.py runs 5,000 in make
+# test). SEED=N replays a failure; GAMES=crescent,halfmoon sets the kiosk's games (its
+# config's games; default: all). tools/monkey.py --help: --kiosk or --desktop alone.
 monkey: $(TEST_STAMP)
-	$(BIN)/python tools/monkey.py --events 50000 $(if $(SEED),--seed $(SEED))
+	$(BIN)/python tools/monkey.py --events 50000 $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES))
 
 # The real game in a real X window (Xvfb), resized, clicked and toggled fullscreen for
 # STORM_SECONDS (default 120) without and then with a window manager; needs Xvfb, xdotool

@@ -9,12 +9,13 @@ import random
 import pytest
 from conftest import position_text
 from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
-from ui_helpers import Driver
+from ui_helpers import Driver, pygame
 
 from game.app import parse_args
 from game.catalog import KINDS, GameKind, kind_of
 from game.kiosk import KioskConfig
 from game.rules import Crescent, Game
+from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.flow import Flow, open_context
@@ -316,3 +317,26 @@ def test_a_resumed_game_is_counted_once_and_the_statistics_read_back(
     assert again.in_progress() == []
     set_aside = list(path.parent.glob(f"{path.name}.bad-*"))
     assert len(set_aside) == (befell == "damaged")  # the damaged one, at the second run
+
+
+# ------------------------------------ back at the table from another game's tile
+@KIND
+def test_back_from_the_menu_after_touching_another_game_the_table_still_saves(
+    display, storage, kind
+):
+    """A player opens the menu during a game, touches another game's tile, and goes back
+    with Esc: the table is the chosen game again, and its next move is saved (found by
+    the monkey: tools/monkey.py --seed 3 --events 1654 --desktop)."""
+    ctx = open_context(storage)
+    play = PlayScene(ctx, Flow(ctx), kind.random(random.Random(5)))
+    driver = Driver(play, size=SIZE)
+    driver.frames(2)
+    _move(driver)
+    _choose(driver, _others(kind)[0])
+    driver.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    assert driver.scene is play and ctx.kind is kind
+    _move(driver)
+    storage.flush()
+    saved = SavedGame.load(_again(storage), kind)
+    assert saved is not None and saved.game.position() == play.game.position()
+    assert saved.game.moves == 2

@@ -1,16 +1,26 @@
 """The monkey: random input into the real game, checking it after every event.
 
-    python tools/monkey.py [--events 50000] [--seed N] [--kiosk]
+    python tools/monkey.py [--events 50000] [--seed N] [--kiosk [--games KEY,...] | --desktop]
 
-Clicks and touches anywhere (cards, empty slots, buttons, the bar, the felt), every key
-and shortcut, typed text, resizes from tiny to 4K and portrait, focus lost and gained,
-minimise and restore, the wheel, waiting (animations end, clocks tick, the kiosk goes
-idle), window close (a kiosk ignores it; a desktop game quits and is started again,
-which must resume the saved game), and now and then a few moves of a winning line so
-that wins are reached too. After every event: no exception, the game in progress holds
-exactly the cards the rules say (two decks minus those removed), its score is 10 per
-pair and 15 per triple, and the frame was drawn. A failure names the seed and the event,
-so it can be replayed.
+Clicks and touches anywhere (cards, empty slots, buttons, the games' tiles, the bar, the
+felt), every key and shortcut, typed text, resizes from tiny to 4K and portrait, focus
+lost and gained, minimise and restore, the wheel, waiting (animations end, clocks tick,
+the kiosk goes idle), window close (a kiosk ignores it; a desktop game quits and is
+started again, which must resume each game's saved game), the deal code screen (letters
+on the keyboard or the kiosk's pad, whole codes of every game of the registry typed or
+pasted, Play), and now and then a few legal moves or a winning line (where the game's
+rules have a solver), so that wins are reached too. The games are those of the registry
+(``game.catalog``); a kiosk offers those of ``--games`` (its config's ``games``; all by
+default).
+
+After every event: no exception, and the checks of tools/monkey_checks.py: every game in
+sight reads back as itself and holds its deal's cards, every save file reads back as its
+kind's game in progress, and a kiosk shows, deals and stores nothing of a game it does
+not offer (whole codes of those are refused). A failure names the seed and the event,
+and the command that replays it.
+
+Without ``--kiosk`` or ``--desktop`` the events are shared between a desktop run and a
+kiosk run.
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,11 +43,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+from monkey_checks import Checks, tables  # noqa: E402
+from monkey_scripts import code_entry, moves  # noqa: E402
 
 from game.app import parse_args  # noqa: E402
+from game.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
 from game.kiosk import KioskConfig  # noqa: E402
-from game.rules import Crescent, Game, two_decks  # noqa: E402
-from game.rules.solver import Verdict, solve, solve_crescent  # noqa: E402
+from game.rules import Outcome  # noqa: E402
 from game.session import Session  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
@@ -83,7 +96,6 @@ MODS = [
     pygame.KMOD_LSHIFT,
     pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT,
 ]
-FULL_DECKS = Counter(two_decks())
 
 
 @dataclass
@@ -95,13 +107,25 @@ class Report:
     frames: int = 0
     restarts: int = 0
     scenes: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Frames with a table of each game (by key) on screen."""
     moves: int = 0
+    """Moves made on purpose (legal moves, winning lines)."""
+    unscripted: Counter[str] = field(default_factory=Counter)
+    """Moves on purpose skipped, by game: no playbook, or no solver for a winning line."""
+    codes: Counter[str] = field(default_factory=Counter)
+    """The code screen reached (screen); whole codes typed or pasted there: taken,
+    refused (a kiosk's), played."""
 
     def __str__(self) -> str:
-        seen = ", ".join(f"{name} {count}" for name, count in self.scenes.most_common())
+        def listed(counter: Counter[str]) -> str:
+            return ", ".join(f"{name} {count}" for name, count in counter.most_common())
+
         return (
             f"seed {self.seed}: {self.events} events, {self.frames} frames, "
-            f"{self.restarts} restarts, {self.moves} scripted moves; scenes: {seen}"
+            f"{self.restarts} restarts, {self.moves} scripted moves; "
+            f"codes: {listed(self.codes) or '-'}; tables: {listed(self.kinds)}; "
+            f"no scripted moves: {listed(self.unscripted) or '-'}; scenes: {listed(self.scenes)}"
         )
 
 
@@ -109,44 +133,25 @@ class MonkeyFailure(AssertionError):
     """The game broke; the message has the seed and the event to replay it."""
 
 
-def _game_of(scene: Any) -> Game | Crescent | None:
-    for attribute in ("game", "play", "under", "resume"):
-        value = getattr(scene, attribute, None)
-        if isinstance(value, (Game, Crescent)):
-            return value
-        if value is not None and value is not scene:
-            found = _game_of(value)
-            if found is not None:
-                return found
-    return None
-
-
-def check(session: Session) -> None:
-    """The invariants: cards conserved and the score right, for every game in sight."""
-    games = {id(g): g for g in (session.ctx.game, _game_of(session.loop.scene)) if g}
-    for game in games.values():
-        if isinstance(game, Crescent):
-            assert Counter(game.table.cards()) == FULL_DECKS, "cards not conserved"
-            assert game.score == 5 * (game.table.home_count() - 8), "score does not add up"
-            assert game.moves == len(game.line)
-            continue
-        on_table = Counter(game.table.cards())
-        assert on_table + Counter(game.removed_cards()) == FULL_DECKS, "cards not conserved"
-        pairs = sum(len(r.slots) == 2 for r in game.removals)
-        triples = sum(len(r.slots) == 3 for r in game.removals)
-        assert game.score == 10 * pairs + 15 * triples, "score does not add up"
-        assert game.moves == pairs + triples
-        assert sum(on_table.values()) == 104 - 2 * pairs - 3 * triples
-
-
 class Monkey:
-    """Random events for one session; :meth:`step` sends one and checks the game."""
+    """Random events for one session; :meth:`step` sends one and checks the game.
 
-    def __init__(self, seed: int, kiosk: bool, home: Path) -> None:
+    ``games``: the keys of the games a kiosk offers (every game by default); a desktop
+    offers every game of the registry."""
+
+    def __init__(
+        self, seed: int, kiosk: bool, home: Path, games: tuple[str, ...] | None = None
+    ) -> None:
         self.rng = random.Random(seed)
         self.deals = random.Random(f"deals {seed}")
         """The new games' deals, the same for a seed in every run (and across restarts)."""
         self.kiosk = kiosk
+        self.games = tuple(games) if games else tuple(kind.key for kind in KINDS)
+        self.offered: list[GameKind] = (
+            [kind_by_key(key) for key in self.games] if kiosk else list(KINDS)
+        )
+        self.checks = Checks(self.offered if kiosk else None)
+        self.mode = f"kiosk ({','.join(self.games)})" if kiosk else "desktop"
         self.home = home
         self.report = Report(seed)
         self.session = self._open()
@@ -154,7 +159,7 @@ class Monkey:
     def _open(self) -> Session:
         args = parse_args(["--window", "1280x720"] + (["--kiosk"] if self.kiosk else []))
         config = (
-            KioskConfig(exit_pin="9173", idle_seconds=20, countdown_seconds=5)
+            KioskConfig(exit_pin="9173", idle_seconds=20, countdown_seconds=5, games=self.games)
             if self.kiosk
             else None
         )
@@ -164,17 +169,34 @@ class Monkey:
         session.loop.run(max_frames=1)
         return session
 
+    def check(self) -> None:
+        """The checks of tools/monkey_checks.py on the session now."""
+        self.checks(self.session.ctx, self.session.loop.scene)
+
     def restart(self) -> None:
-        """The desktop game quit: start it again, as a player would."""
+        """The desktop game quit: start it again, as a player would; each game in
+        progress must be back where it was."""
+        ctx = self.session.ctx
+        kept = {
+            key: (progress.game.position(), progress.game.moves)
+            for key, progress in ctx.progress.items()
+            if progress.game is not None
+            and progress.game.moves > 0
+            and progress.game.outcome is not Outcome.WON
+        }
         self.session.close()
         self.report.restarts += 1
         self.session = self._open()
+        for key, where in kept.items():
+            game = self.session.ctx.of(kind_by_key(key)).game
+            back = (game.position(), game.moves) if game is not None else None
+            assert back == where, f"{key}: the game in progress did not come back"
 
-    def _size(self) -> tuple[int, int]:
+    def size(self) -> tuple[int, int]:
         return self.session.display.surface.get_size()
 
     def _point(self) -> tuple[int, int]:
-        width, height = self._size()
+        width, height = self.size()
         scene = self.session.loop.scene
         layout = getattr(scene, "layout", None)
         roll = self.rng.random()
@@ -188,8 +210,14 @@ class Monkey:
                 return self.rng.choice(choices).center
         return self.rng.randrange(width), self.rng.randrange(height)
 
-    def _post(self, kind: int, **attrs: Any) -> None:
+    def post(self, kind: int, **attrs: Any) -> None:
         pygame.event.post(pygame.event.Event(kind, **attrs))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A mouse click at ``pos``, and its frame."""
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.post(kind, pos=pos, button=1, touch=False)
+        self.frame(1 / 60)
 
     def _event(self) -> tuple[str, int]:
         """Post one random input; return its description and how many frames to run."""
@@ -197,13 +225,13 @@ class Monkey:
         roll = rng.random()
         if roll < 0.40:
             pos = self._point()
-            self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-            self._post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+            self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+            self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
             return f"click {pos}", 1
         if roll < 0.50:
             pos = self._point()
-            width, height = self._size()
-            self._post(
+            width, height = self.size()
+            self.post(
                 pygame.FINGERDOWN,
                 x=pos[0] / width,
                 y=pos[1] / height,
@@ -212,8 +240,8 @@ class Monkey:
                 finger_id=0,
                 touch_id=0,
             )
-            self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
-            self._post(
+            self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
+            self.post(
                 pygame.FINGERUP,
                 x=pos[0] / width,
                 y=pos[1] / height,
@@ -226,14 +254,14 @@ class Monkey:
         if roll < 0.70:
             key, mod = rng.choice(KEYS), rng.choice(MODS)
             char = pygame.key.name(key) if len(pygame.key.name(key)) == 1 else ""
-            self._post(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0)
+            self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0)
             if char:
-                self._post(pygame.TEXTINPUT, text=char)
+                self.post(pygame.TEXTINPUT, text=char)
             return f"key {pygame.key.name(key)} mod {mod}", 1
         if roll < 0.74:
             size = rng.choice(SIZES)
             pygame.display.set_mode(size, pygame.RESIZABLE)
-            self._post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
             return f"resize {size}", 1
         if roll < 0.78:
             kind = rng.choice(
@@ -245,138 +273,61 @@ class Monkey:
                     pygame.WINDOWEXPOSED,
                 ]
             )
-            self._post(kind)
+            self.post(kind)
             return f"window {pygame.event.event_name(kind)}", 1
         if roll < 0.81:
-            self._post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False)
+            self.post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False)
             return "wheel", 1
-        if roll < 0.93:
+        if roll < 0.905:
             return "wait", rng.choice([1, 5, 15, 30])
-        if roll < 0.94:
+        if roll < 0.915:
             return "long wait", 120  # 120 frames of 0.25 s: the kiosk goes idle
-        if roll < 0.95:
-            self._post(pygame.QUIT)
+        if roll < 0.925:
+            self.post(pygame.QUIT)
             return "window close", 1
-        if roll < 0.975:
+        if roll < 0.95:
             return "legal moves", 0
+        if roll < 0.975:
+            return "code entry", 0
         return "winning moves", 0
 
-    def _moves(self, winning: bool) -> None:
-        """Tap removals: a winning line to its end, or a few legal removals at random."""
-        scene = self.session.loop.scene
-        game = getattr(scene, "game", None)
-        if isinstance(game, Crescent) and game.outcome is None:
-            self._crescent_moves(scene, game, winning)
-            return
-        if not isinstance(game, Game) or game.outcome is not None:
-            return
-        if winning:
-            solution = solve(game, max_nodes=20000)
-            if solution.verdict is not Verdict.WIN:
-                return
-            line = list(solution.line)
-        else:
-            line = [self.rng.choice(game.legal_removals())]
-        for removal in line:
-            for slot in removal.slots:
-                if self.session.loop.scene is not scene:
-                    return
-                rect = scene.layout.slots[slot]
-                for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                    self._post(kind, pos=rect.center, button=1, touch=False)
-                self._frame(1 / 60)
-            self.report.moves += 1
-
-    def _crescent_moves(self, scene: Any, game: Crescent, winning: bool) -> None:
-        """Crescent moves, tap and tap or carried by drag (a redeal by its key): a
-        winning line to its end, or a few legal moves at random. A winning line is
-        solved again whenever its next move is no longer legal (a setting the monkey
-        turned on plays cards home by itself, or a drag missed)."""
-        if not winning:
-            for _ in range(self.rng.randint(1, 6)):
-                if self.session.loop.scene is not scene or game.outcome is not None:
-                    return
-                moves = game.legal_moves()
-                if not moves:
-                    if game.redeals_left:
-                        self._crescent_step(scene, None)
-                    return
-                self._crescent_step(scene, self.rng.choice(moves))
-            return
-        line: list[Any] = []
-        for _ in range(600):
-            if self.session.loop.scene is not scene or game.outcome is not None:
-                return
-            if not line or not self._crescent_playable(game, line[0]):
-                solution = solve_crescent(game, max_nodes=20000)
-                if solution.verdict is not Verdict.WIN or not solution.line:
-                    return
-                line = list(solution.line)
-            step = line.pop(0)
-            self._crescent_step(scene, step if hasattr(step, "source") else None)
-
-    @staticmethod
-    def _crescent_playable(game: Crescent, step: Any) -> bool:
-        if hasattr(step, "source"):
-            return game.can_move(step.source, step.target)
-        return game.redeals_left > 0
-
-    def _crescent_step(self, scene: Any, move: Any) -> None:
-        """One move through real events: a redeal (``None``) by its key, a card move by
-        tap and tap or by a drag."""
-        self.report.moves += 1
-        if move is None:
-            self._post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
-            self._frame(1 / 60)
-            return
-        source = scene.board.top_rect(scene.layout, move.source).center
-        target = scene.board.top_rect(scene.layout, move.target).center
-        if self.rng.random() < 0.5:
-            for where in (source, target):
-                for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                    self._post(kind, pos=where, button=1, touch=False)
-                self._frame(1 / 60)
-            return
-        self._post(pygame.MOUSEBUTTONDOWN, pos=source, button=1, touch=False)
-        for step in range(1, 5):
-            x = source[0] + (target[0] - source[0]) * step // 4
-            y = source[1] + (target[1] - source[1]) * step // 4
-            self._post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-            self._frame(1 / 60)
-        self._post(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False)
-        self._frame(1 / 60)
-
-    def _frame(self, frame_time: float) -> bool:
+    def frame(self, frame_time: float) -> bool:
         alive = self.session.loop.frame(frame_time)
         self.report.frames += 1
-        self.report.scenes[type(self.session.loop.scene).__name__] += 1
+        scene = self.session.loop.scene
+        self.report.scenes[type(scene).__name__] += 1
+        for table in tables(scene)[:1]:
+            self.report.kinds[table.kind.key] += 1
         return alive
 
     def step(self, number: int) -> None:
         """One random event, its frames, and the checks."""
         description, frames = self._event()
         try:
-            if frames == 0:
-                self._moves(winning=description == "winning moves")
+            if description == "code entry":
+                code_entry(self)
+            elif frames == 0:
+                moves(self, winning=description == "winning moves")
             for index in range(max(1, frames)):
                 frame_time = 0.25 if description == "long wait" else 1 / 60
-                if not self._frame(frame_time):
+                if not self.frame(frame_time):
                     if self.kiosk:
                         raise AssertionError("a kiosk ended without the operator")
                     self.restart()
                     break
                 if index == 0:
-                    check(self.session)
+                    self.check()
             if number % 97 == 0:
                 self.session.loop.scene.invalidate()  # a full repaint must work as well
-                self._frame(1 / 60)
-            check(self.session)
+                self.frame(1 / 60)
+            self.check()
         except Exception as error:
+            games = f" --games {','.join(self.games)}" if self.kiosk else ""
             raise MonkeyFailure(
-                f"monkey seed {self.report.seed}, kiosk={self.kiosk}: event {number} "
+                f"monkey seed {self.report.seed}, {self.mode}: event {number} "
                 f"({description}) failed: {type(error).__name__}: {error}\n"
                 f"replay: python tools/monkey.py --seed {self.report.seed} "
-                f"--events {number + 1}{' --kiosk' if self.kiosk else ''}"
+                f"--events {number + 1} --{'kiosk' if self.kiosk else 'desktop'}{games}"
             ) from error
         self.report.events += 1
 
@@ -384,14 +335,17 @@ class Monkey:
         self.session.close()
 
 
-def run(seed: int, events: int, kiosk: bool = False) -> Report:
+def run(
+    seed: int, events: int, kiosk: bool = False, games: tuple[str, ...] | None = None
+) -> Report:
     """Send ``events`` random events into a fresh game; raises MonkeyFailure on a fault.
+    ``games``: the keys of the games the kiosk offers (all by default).
 
     The game's own random deals come from the global ``random``, seeded here too, so a
     seed replays the same run whatever ran before it in the process."""
     random.seed(seed)
     with tempfile.TemporaryDirectory(prefix="hm-monkey-") as home:
-        monkey = Monkey(seed, kiosk, Path(home))
+        monkey = Monkey(seed, kiosk, Path(home), games)
         try:
             for number in range(events):
                 monkey.step(number)
@@ -400,22 +354,48 @@ def run(seed: int, events: int, kiosk: bool = False) -> Report:
         return monkey.report
 
 
+def _games(text: str) -> tuple[str, ...]:
+    """``--games``: keys of the registry, comma-separated."""
+    keys = tuple(key.strip() for key in text.split(",") if key.strip())
+    for key in keys:
+        try:
+            kind_by_key(key)
+        except KeyError as error:
+            raise argparse.ArgumentTypeError(str(error.args[0])) from None
+    if not keys or len(set(keys)) != len(keys):
+        raise argparse.ArgumentTypeError("one or more games, each once")
+    return keys
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random input into the real game.")
     parser.add_argument("--events", type=int, default=50000)
     parser.add_argument("--seed", type=int, default=None, help="default: a random seed")
-    parser.add_argument("--kiosk", action="store_true", help="only the kiosk (default: both)")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--kiosk", action="store_true", help="only the kiosk (default: both)")
+    only.add_argument("--desktop", action="store_true", help="only the desktop")
+    parser.add_argument(
+        "--games",
+        type=_games,
+        default=None,
+        metavar="KEY[,KEY...]",
+        help="the games the kiosk offers (its config's games; default: every game): "
+        + ", ".join(kind.key for kind in KINDS),
+    )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    modes = [True] if args.kiosk else [False, True]
+    modes = [True] if args.kiosk else [False] if args.desktop else [False, True]
     for kiosk in modes:
-        count = args.events if args.kiosk else args.events // 2
+        count = args.events // len(modes)
+        started = time.perf_counter()
         try:
-            report = run(seed, count, kiosk)
+            report = run(seed, count, kiosk, args.games)
         except MonkeyFailure as failure:
             print(failure, file=sys.stderr)
             return 1
-        print(("kiosk " if kiosk else "desktop ") + str(report))
+        seconds = time.perf_counter() - started
+        mode = f"kiosk ({','.join(args.games or [k.key for k in KINDS])})" if kiosk else "desktop"
+        print(f"{mode} {report}; {seconds:.0f} s", flush=True)
     return 0
 
 

@@ -128,6 +128,10 @@ class PlayScene(Scene):
             self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
             self.idle.resized(self.clock)  # the tiles and faces are gone: prepared again
             self.gestures.resized(was, size)  # a drag ends: the card flies back
+        if self.ctx.kind is not self.kind and self.ctx.of(self.kind).game is self.game:
+            # Back at the table (Esc on the menu after another game's tile was touched):
+            # its game is the chosen one again, so its moves are saved and counted.
+            self.ctx.choose(self.kind)
         self.view.invalidate()
         super().enter(size)
 
