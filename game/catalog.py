@@ -106,6 +106,13 @@ class GameKind:
         self._resolved: dict[str, Any] = {}
         self._table: TablePlan | None = None
 
+    def modules(self) -> list[str]:
+        """The modules its ``"module:name"`` references name: imported on first use, so a
+        freezer (PyInstaller: halfmoon.spec) is told of them, as it cannot see them."""
+        return sorted(
+            {ref.partition(":")[0] for ref in self._references.values() if isinstance(ref, str)}
+        )
+
     def _get(self, what: str) -> Any:
         if what not in self._resolved:
             self._resolved[what] = _resolve(self._references[what])

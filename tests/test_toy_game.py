@@ -125,3 +125,16 @@ def test_a_stuck_toy_shows_the_stalemate_panel(display, storage, toy):
     driver.seconds(1.0)
     assert isinstance(driver.scene, StalemateScene)
     assert Statistics.load(storage, toy.statistics_file).stalemates == 1
+
+
+def test_every_kind_names_the_modules_it_imports_on_first_use_for_the_freezer(toy):
+    """halfmoon.spec hands these to PyInstaller, which cannot follow "module:name"."""
+    import importlib
+
+    for kind in catalog.KINDS:
+        modules = kind.modules()
+        assert modules, kind.key
+        for module in modules:
+            importlib.import_module(module)
+    assert "toy_game.board" in toy.modules() and "toy_game.rules" in toy.modules()
+    assert "game.scenes.boards.crescent" in catalog.kind_by_key("crescent").modules()
