@@ -17,6 +17,7 @@ from . import fonts
 from .catalog import kind_by_key
 from .context import Context
 from .display import Display, show_window, when_lost
+from .error_line import say
 from .kiosk import KioskConfig
 from .lazy_pygame import quit_pygame
 from .loop import Loop
@@ -105,8 +106,7 @@ class Session:
             self.ctx.save_all()
             self.ctx.storage.close()
         finally:
-            print("halfmoon: the display went away; the game is saved", file=sys.stderr)
-            sys.stderr.flush()
+            say("halfmoon: the display went away; the game is saved")
             os._exit(1)
 
     def handle_stop_signals(self) -> None:
