@@ -25,11 +25,14 @@ from pathlib import Path
 
 import pytest
 from kind_scripts import save_under_way
+from ui_helpers import Driver
 
 from game.catalog import GameKind
 from game.rules import CardMove, Crescent, CrescentRules, Game
 from game.rules.solver import solve
 from game.savegame import SavedGame
+from game.scenes.flow import Flow, open_context
+from game.scenes.title import TitleScene
 from game.storage import Storage
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,3 +148,42 @@ def test_the_app_starts_with_a_long_legal_save_and_keeps_it(kind, tmp_path):
     assert not list(storage.data_dir.glob("*.bad-*"))
     saved = SavedGame.load(storage, kind)
     assert saved is not None and saved.game.moves == moves  # written back whole
+
+
+class _Bug(Exception):
+    """An error no one planned for, in the replay of a save."""
+
+
+@pytest.mark.parametrize("error", [MemoryError, RecursionError, _Bug])
+def test_a_save_whose_replay_raises_anything_is_set_aside_and_the_app_starts(
+    kind, error, tmp_path, monkeypatch, capsys, display
+):
+    def replay(data: object) -> object:
+        raise error("in the replay")
+
+    from game.app import main
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("HALFMOON_HOME", str(tmp_path))
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    path = storage.path(kind.save_file)
+    monkeypatch.setattr(kind, "from_dict", replay)
+
+    # The title screen says so, once.
+    save_under_way(storage, kind)
+    text = path.read_text()
+    ctx = open_context(storage)
+    assert ctx.kind is kind and ctx.game is None
+    driver = Driver(TitleScene(ctx, Flow(ctx)))
+    driver.frames(2)
+    assert ctx.notice is not None and "damaged" in ctx.notice[0], ctx.notice
+    kept = list(path.parent.glob(f"{path.name}.bad-*"))
+    assert len(kept) == 1 and kept[0].read_text() == text and not path.exists()
+
+    # The app starts, and starts again, as a kiosk's supervisor would start it.
+    save_under_way(storage, kind)
+    for _start in range(2):
+        assert main(["--game", kind.key, "--max-frames", "3"]) == 0
+    assert capsys.readouterr().err == ""
+    assert len(list(path.parent.glob(f"{path.name}.bad-*"))) == 2 and not path.exists()
