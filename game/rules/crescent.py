@@ -19,6 +19,7 @@ from .crescent_moves import (
     CardMove,
     Move,
     MoveResult,
+    TurnUp,
     has_card_move,
     legal_card_moves,
     moved,
@@ -219,20 +220,24 @@ class Crescent(DealtGame[CrescentTable, _State]):
 
         Raises :class:`IllegalMoveError` saying why when the move is not legal.
         """
-        return self._move(CardMove(slot_name(source), slot_name(target)))
+        move = CardMove(slot_name(source), slot_name(target))
+        before = self._table
+        turned = self._advance(move)
+        points = score_of(self._table) - score_of(before)
+        return MoveResult(
+            move, before.top(move.source), () if turned is None else (turned,), points
+        )
 
-    def _move(self, move: CardMove) -> MoveResult:
-        """:meth:`move`, of a move whose slots are named as :func:`slot_name` names them."""
+    def _advance(self, move: CardMove) -> TurnUp | None:
+        """Make ``move`` (its slots named as :func:`slot_name` names them), or raise
+        :class:`IllegalMoveError` saying why it is not legal; the card it turned up."""
         error = refusal(self._table, move.source, move.target)
         if error is not None:
             raise error
         self._selection = None
-        before = self._table
-        card = before.top(move.source)
-        table, turned = moved(before, move)
+        table, turned = moved(self._table, move)
         self._push_move(table, move)
-        points = score_of(table) - score_of(before)
-        return MoveResult(move, card, () if turned is None else (turned,), points)
+        return turned
 
     def redeal(self) -> MoveResult:
         """Take a redeal: every pile's bottom card to its top. Clears the selection.
@@ -361,7 +366,7 @@ class Crescent(DealtGame[CrescentTable, _State]):
                 if move is None:
                     move = read[text] = parse_move(text)
                 if isinstance(move, CardMove):
-                    game._move(move)
+                    game._advance(move)
                 else:
                     game.redeal()
             except RulesError as error:
