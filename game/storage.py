@@ -120,8 +120,10 @@ class Storage:
         """Read ``name`` and ``parse`` its JSON; on any damage keep it aside and use ``default``.
 
         ``parse`` raises :class:`DamagedFile` (or ValueError, TypeError, KeyError) for data
-        that is not right. A file that exists but cannot be read is left alone, and not
-        written for the rest of the run (the player is told once).
+        that is not right; any other exception it raises (MemoryError, RecursionError, a
+        bug in a parser or in a saved game's replay) makes the file damaged too, so that
+        no file can stop every start. A file that exists but cannot be read is left alone,
+        and not written for the rest of the run (the player is told once).
         """
         path = self.path(name)
         try:
@@ -141,7 +143,7 @@ class Storage:
             if raw is None:
                 raise DamagedFile(f"larger than {MAX_FILE_BYTES} bytes")
             return parse(json.loads(raw.decode("utf-8")))
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
+        except Exception:  # whatever it was: the next start would meet it again
             kept = self._keep_aside(path)
             self._notice(
                 N_("{file} was damaged and has been kept as {kept}; using defaults."),
