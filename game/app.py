@@ -157,6 +157,14 @@ def storage_from_environment() -> Storage:
     return storage
 
 
+def data_dir_before_window() -> Path:
+    """The data folder of :func:`storage_from_environment`, found without platformdirs."""
+    from .platform.instance import default_data_dir
+
+    home = os.environ.get("HALFMOON_HOME")
+    return Path(home) / "data" if home else default_data_dir()
+
+
 def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
     """The kiosk configuration when the game runs as a kiosk, else None."""
     if not (args.kiosk or args.kiosk_config):
@@ -200,12 +208,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KioskConfigError as error:
             print(f"halfmoon: error: {error}", file=sys.stderr)
             return 2
+    from .platform import instance
+
+    try:  # before the window: a second game opens none, it brings the first to the front
+        claimed = instance.claim(data_dir_before_window())
+    except instance.AlreadyRunning as running:
+        print(f"halfmoon: {running.answer()}", file=sys.stderr)
+        return 0
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        # The window first, at once: importing the lock's library and the rest of the
-        # game takes as long again (a second instance closes its window at once).
+        # The window first, at once: importing the rest of the game takes as long again.
         display = show_window(args, kiosk)
     except DisplayError as error:
+        claimed.release()
         print(f"halfmoon: error: {error}", file=sys.stderr)
         return 2
     trace("window_shown", size=list(display.surface.get_size()))
@@ -218,17 +233,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     storage = storage_from_environment()
     try:
         try:
-            storage.lock()
+            storage.lock(claimed)  # the folder platformdirs names, if not the one claimed
         except AlreadyRunning as running:
-            print(
-                f"halfmoon: Half Moon is already running with the data folder {running}; "
-                "this one exits",
-                file=sys.stderr,
-            )
+            print(f"halfmoon: {running.answer()}", file=sys.stderr)
             return 0
         from .session import Session, log_crash
 
         session = Session.open(args, kiosk, storage, display)
+        instance.serve_front_requests()
     except (AssetError, DisplayError, KioskConfigError) as error:
         storage.close()
         print(f"halfmoon: error: {error}", file=sys.stderr)
