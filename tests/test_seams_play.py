@@ -172,6 +172,7 @@ def test_undo_or_the_menu_mid_drag_end_the_drag_cleanly(session_for, kind, how):
         driver.key(pygame.K_z, pygame.KMOD_LCTRL)
     else:
         driver.key(pygame.K_ESCAPE)
+        driver.seconds(0.5)  # the card flies back, then the menu comes
         assert driver.scene is not play
         driver.key(pygame.K_RETURN)  # Continue
         assert driver.scene is play

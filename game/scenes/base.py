@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from .. import ui
@@ -67,6 +69,13 @@ class Scene:
         playing?"): what the pointer holds is let go. True while it is still settling (a
         card carried flies back): the question waits for it."""
         return False
+
+    def cover(self, make: Callable[[], Scene | None]) -> Scene | None:
+        """The scene ``make`` makes is to come over this one (a question, the menu, the
+        operator's keypad): here it comes at once. A table carrying a card lets go first,
+        and the scene comes from its :meth:`update` once the card has flown back (None
+        until then)."""
+        return make()
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         """React to one input event; return the next scene or None."""

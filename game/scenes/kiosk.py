@@ -99,8 +99,9 @@ class KioskGuard:
             if event.key == pygame.K_F11:
                 return scene  # stays fullscreen
             if event.key == self.chord_key and all(mods & mask for mask in self.chord_mods):
-                if self.config.exit_pin:
-                    return self.flow.operator_pin(scene, self.config.exit_pin, self.pin_tries)
+                if self.config.exit_pin:  # over a table, once a card carried flew back
+                    pin, tries = self.config.exit_pin, self.pin_tries
+                    return scene.cover(lambda: self.flow.operator_pin(scene, pin, tries)) or scene
                 return Quit(self.ctx)
         return None
 

@@ -11,6 +11,7 @@ presses, drags and double taps (game.scenes.play_gestures), the frame it shows
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -91,6 +92,8 @@ class PlayScene(Scene):
         """The pointer's presses, drags and taps."""
         self.idle = IdleWork(ctx, game, self.board, self.view)
         """What is done ahead in steps that show nothing."""
+        self._coming: Callable[[], Scene | None] | None = None
+        """What comes over the table once a card carried has flown back (see cover)."""
 
     # -------------------------------------------------------------- plumbing
     @property
@@ -143,6 +146,17 @@ class PlayScene(Scene):
         """A carried card flies back, a press held is forgotten; True until the cards land."""
         self.gestures.let_go()
         return bool(self.motions)
+
+    def cover(self, make: Callable[[], Scene | None]) -> Scene | None:
+        """Whatever comes over the table comes over cards on their piles: a card carried
+        flies back first (as from a drag cut short), and ``make``'s scene comes once the
+        cards have landed (from :meth:`update`); with none carried, at once."""
+        carried = self.gestures.carry is not None
+        self.gestures.let_go()  # a press or a button held comes to nothing when lifted
+        if not carried:
+            return make()
+        self._coming = make
+        return None
 
     def notice_area(self) -> pygame.Rect | None:
         """A notice covers the info text in the bar, never a card."""
@@ -304,7 +318,7 @@ class PlayScene(Scene):
 
     def ask_new_game(self) -> Scene | None:
         """New game, after the question when a game is under way."""
-        return self.flow.new_game(self, self.kind)
+        return self.cover(lambda: self.flow.new_game(self, self.kind))
 
     def new_game(self) -> Scene:
         """A fresh random deal of the same game (nothing to ask: see ask_new_game)."""
@@ -314,11 +328,10 @@ class PlayScene(Scene):
         """The same deal from the start."""
         return self.flow.replay(self.game)
 
-    def menu(self) -> Scene:
+    def menu(self) -> Scene | None:
         """The title screen, with Continue."""
         self.ctx.elapsed = self.elapsed
-        self.gestures.put_back()
-        return self.flow.title(resume=self)
+        return self.cover(lambda: self.flow.title(resume=self))
 
     def move_focus(self, direction: tuple[int, int]) -> None:
         """Move the keyboard focus to the nearest slot in ``direction``."""
@@ -359,6 +372,9 @@ class PlayScene(Scene):
         if self.motions:
             self.motions = [m for m in self.motions if not m.done]
             self.dirty = True  # the last step of a motion is drawn too (its card lands)
+        if self._coming is not None and not self.let_go():
+            coming, self._coming = self._coming, None
+            return coming()
         if self.message is not None:
             text, age = self.message
             self.message = (text, age + dt) if age + dt < MESSAGE_SECONDS else None
@@ -371,7 +387,7 @@ class PlayScene(Scene):
             reduced = self.ctx.settings.animations != "on"
             if self.celebration >= (REDUCED_CELEBRATION if reduced else CELEBRATION_SECONDS):
                 self.celebration = None
-                return self.flow.won(self)
+                return self.cover(lambda: self.flow.won(self))
         quiet = not self.motions and self.message is None and self.celebration is None
         # Idle work waits for a step that shows nothing; the crisp cards it may finish
         # are shown in this step.
@@ -380,7 +396,7 @@ class PlayScene(Scene):
         if self.pending_end is Outcome.STALEMATE and not self.motions:
             self.pending_end = None
             self.ctx.sounds.play("stalemate")
-            return self.flow.stalemate(self)
+            return self.cover(lambda: self.flow.stalemate(self))
         return None
 
     # ------------------------------------------------------------------ draw
