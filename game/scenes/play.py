@@ -226,6 +226,7 @@ class PlayScene(Scene):
         """Tap a slot, as the game's rules say, and show what happened."""
         if self.game.outcome is not None or self.celebration is not None:
             return None
+        self._settle()
         if self.game.top(slot) is not None:
             self.clock_started = True  # the clock runs from the first tap on a card
         effect = self.gestures.tap_effect(slot)  # a second tap may send the card home
@@ -235,11 +236,20 @@ class PlayScene(Scene):
         """A button of the game's own (Redeal)."""
         if self.game.outcome is not None or self.celebration is not None:
             return None
+        self._settle()
         effect = self.board.action(name, self.layout, self.ctx.settings)
         if effect is None:
             self.ctx.sounds.play("error")
             return None
         return self.apply(effect)
+
+    def _settle(self) -> None:
+        """A tap or a button is about to change the table (from the keys, the pointer busy
+        with a drag): a card carried is back on its pile at once, as for undo, so that
+        nothing is shown twice and the lift that ends the drag does nothing."""
+        flying = len(self.motions)
+        self.gestures.put_back()
+        del self.motions[flying:]  # no fly-back: the key's own cards move from the piles
 
     def apply(self, effect: Effect) -> Scene | None:
         """Show what an action did: its sound, its cards in motion, or why it was
