@@ -31,9 +31,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game import memory  # noqa: E402
 from game.catalog import game_for_code  # noqa: E402
 from game.loop import STEP, Loop  # noqa: E402
+from game.platform import memory  # noqa: E402
 from game.scenes.flow import Flow, open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.storage import Storage  # noqa: E402
