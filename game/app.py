@@ -209,9 +209,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"halfmoon: error: {error}", file=sys.stderr)
         return 2
     trace("window_shown", size=list(display.surface.get_size()))
-    from .platform import memory  # ctypes, after the window: holds from here on
-
-    memory.keep_large_blocks_apart()  # a huge window's memory goes back when it shrinks
     from .kiosk import KioskConfigError
     from .storage import AlreadyRunning
 

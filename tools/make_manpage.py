@@ -197,8 +197,8 @@ the exit), for the benchmark.
 .B HALFMOON_PLAIN
 Set to 1, the game does without its platform tricks: pygame is imported whole before the
 window opens, the idle game wakes ten times a second instead of sleeping until input (X11),
-the C library's memory settings are left as they are, and a lost X display ends the game
-without its last save (the moves are saved as they are made).
+freed memory is not handed back to the system by the game, and a lost X display ends the
+game without its last save (the moves are saved as they are made).
 """
 
 _KEYS = r"""

@@ -1,12 +1,12 @@
-"""Giving memory back to the system (glibc on Linux; elsewhere these do nothing).
+"""Giving memory back to the system (glibc on Linux; elsewhere this does nothing).
 
-Card pictures and window-sized surfaces are large blocks. By default glibc raises its
-mmap threshold each time such a block is freed, so later blocks of that size come from
-the heap, where freed memory stays with the process: after a resize to a huge window
-and back, the game kept hundreds of megabytes. :func:`keep_large_blocks_apart` fixes the
-threshold (large blocks are mapped, and unmapped when freed); :func:`give_back` returns
-the heap's free pages after the game dropped many pictures at once. With
-``HALFMOON_PLAIN=1`` neither calls glibc: malloc keeps its own ways.
+Card pictures and window-sized surfaces are large blocks. glibc raises its mmap
+threshold each time such a block is freed, so later blocks of that size come from the
+heap, where freed memory stays with the process: after a resize to a huge window and
+back, the game kept hundreds of megabytes. :func:`give_back` returns the heap's free
+pages once the table dropped the pictures of the earlier size (game/scenes/play_idle.py):
+after 10000x10000 and back the game holds 1.3 MB more, not hundreds (docs/performance.md).
+With ``HALFMOON_PLAIN=1`` it does not call glibc.
 
 :func:`resident_kb` is the process's resident memory, for the benchmark's trace.
 """
@@ -22,10 +22,6 @@ from . import plain
 if TYPE_CHECKING:
     import ctypes
 
-M_MMAP_THRESHOLD = -3
-LARGE_BLOCK = 4 * 1024 * 1024
-"""Bytes from which a block is mapped on its own (glibc's initial threshold)."""
-
 
 @cache
 def _libc() -> ctypes.CDLL | None:
@@ -35,17 +31,10 @@ def _libc() -> ctypes.CDLL | None:
 
     try:
         libc = ctypes.CDLL("libc.so.6")  # by name: find_library would run ldconfig
-        libc.mallopt  # noqa: B018 (glibc, not musl: both functions must be there)
-        libc.malloc_trim  # noqa: B018
+        libc.malloc_trim  # noqa: B018 (glibc's, not musl's)
     except (OSError, AttributeError):
         return None
     return libc
-
-
-def keep_large_blocks_apart() -> bool:
-    """Map every block of :data:`LARGE_BLOCK` bytes or more on its own; True if done."""
-    libc = None if plain() else _libc()
-    return bool(libc is not None and libc.mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK))
 
 
 def give_back() -> bool:
