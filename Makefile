@@ -51,13 +51,15 @@ pot: $(DEV_STAMP)
 play: $(PLAY_STAMP)
 	$(BIN)/halfmoon $(ARGS)
 
+# The suite on every core (pytest-xdist); JOBS=1 runs it in one process.
+JOBS ?= auto
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS)
 
 # The tests with every platform trick switched off (HALFMOON_PLAIN=1, game/platform/):
-# pygame imported whole, the idle loop polling, no Xlib handler, malloc left alone.
+# pygame imported whole, the idle loop polling, no Xlib handler, no heap trim.
 test-plain: $(TEST_STAMP)
-	HALFMOON_PLAIN=1 $(BIN)/python -m pytest
+	HALFMOON_PLAIN=1 $(BIN)/python -m pytest -n $(JOBS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
@@ -121,16 +123,21 @@ dist-smoke: $(DEV_STAMP)
 packaging-check: $(DEV_STAMP)
 	$(BIN)/python tools/check_packaging.py
 
-# The test suite on the oldest and the newest Python that requires-python allows, when
-# this machine has them (on PATH, or installed by pyenv); each in its own .venv-<version>.
-PYTHON_VERSIONS ?= 3.10 3.13
+# The test suite on the oldest Python with the oldest dependencies pyproject.toml allows
+# (.ci/oldest-dependencies.txt), then on the newest Python with the newest releases, when
+# this machine has them (on PATH, or installed by pyenv); each in its own venv.
+OLDEST_PYTHON ?= 3.10
+NEWEST_PYTHON ?= 3.13
 test-pythons:
-	@for version in $(PYTHON_VERSIONS); do \
+	@for pair in $(OLDEST_PYTHON):oldest $(NEWEST_PYTHON):newest; do \
+	  version=$${pair%%:*}; deps=$${pair#*:}; \
 	  python=$$(command -v python$$version 2>/dev/null); \
 	  "$$python" -c '' 2>/dev/null || python=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$version.*/bin/python$$version 2>/dev/null | tail -1); \
 	  if [ -z "$$python" ]; then echo "test-pythons: no Python $$version on this machine; skipped"; continue; fi; \
-	  echo "test-pythons: $$($$python --version)"; \
-	  $(MAKE) --no-print-directory test VENV=.venv-$$version PYTHON=$$python || exit 1; \
+	  echo "test-pythons: $$($$python --version), the $$deps dependencies"; \
+	  if [ $$deps = oldest ]; then constraint=$(CURDIR)/.ci/oldest-dependencies.txt; else constraint=; fi; \
+	  env $${constraint:+PIP_CONSTRAINT=$$constraint} $(MAKE) --no-print-directory test VENV=.venv-$$version-$$deps PYTHON=$$python || exit 1; \
+	  PYGAME_HIDE_SUPPORT_PROMPT=1 .venv-$$version-$$deps/bin/python -c 'import pygame, platformdirs; print("test-pythons: pygame-ce", pygame.version.ver, "platformdirs", platformdirs.__version__)'; \
 	done
 
 # Desktop integration on Linux (docs/packaging.md): launcher, AppStream file, icons and man

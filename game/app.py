@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__, catalog
+from .error_line import cut, say, show_box
 from .i18n import LANGUAGES
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from .kiosk import KioskConfig
     from .storage import Storage
 
@@ -36,21 +39,14 @@ def _deal_code(text: str) -> str:
     try:
         return normalize_code(text, catalog.letters())
     except DealCodeError as error:
-        raise argparse.ArgumentTypeError(_cut(str(error))) from None
+        raise argparse.ArgumentTypeError(cut(str(error))) from None
 
 
 def _game_key(text: str) -> str:
     try:
         return catalog.kind_by_key(text.strip()).key
     except KeyError as error:
-        raise argparse.ArgumentTypeError(_cut(str(error.args[0]))) from None
-
-
-def _cut(line: str, longest: int = 200) -> str:
-    """An error line kept readable: a long value is cut, with its length said."""
-    if len(line) <= longest:
-        return line
-    return f"{line[: longest - 40]}... ({len(line)} characters)"
+        raise argparse.ArgumentTypeError(cut(str(error.args[0]))) from None
 
 
 def _config_path(text: str) -> Path:
@@ -88,10 +84,20 @@ class _Formatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line on stderr (and exit status 2), no usage dump."""
+    """argparse, but a mistake is one line on stderr (and exit status 2), no usage dump;
+    without a console (``halfmoonw``), the line, the help or the version in a message box."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        say(f"{self.prog}: error: {cut(message, 240)} (see {self.prog} --help)")
+        sys.exit(2)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is None and sys.stderr is None:
+            show_box(message)
+        else:
+            super()._print_message(message, file)
 
 
 DESCRIPTION = "Half Moon and Crescent: two-deck solitaires for the desktop and touch-screen kiosks."
@@ -198,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             kiosk = kiosk_config(args)
         except KioskConfigError as error:
-            print(f"halfmoon: error: {error}", file=sys.stderr)
+            say(f"halfmoon: error: {error}")
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
@@ -206,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # game takes as long again (a second instance closes its window at once).
         display = show_window(args, kiosk)
     except DisplayError as error:
-        print(f"halfmoon: error: {error}", file=sys.stderr)
+        say(f"halfmoon: error: {error}")
         return 2
     trace("window_shown", size=list(display.surface.get_size()))
     from .kiosk import KioskConfigError
@@ -217,10 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             storage.lock()
         except AlreadyRunning as running:
-            print(
+            say(
                 f"halfmoon: Half Moon is already running with the data folder {running}; "
-                "this one exits",
-                file=sys.stderr,
+                "this one exits"
             )
             return 0
         from .session import Session, log_crash
@@ -228,19 +233,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         session = Session.open(args, kiosk, storage, display)
     except (AssetError, DisplayError, KioskConfigError) as error:
         storage.close()
-        print(f"halfmoon: error: {error}", file=sys.stderr)
+        say(f"halfmoon: error: {error}")
         return 1 if isinstance(error, AssetError) else 2
     try:
         session.run(args.max_frames)
         return 0
     except AssetError as error:
-        print(f"halfmoon: error: {error}", file=sys.stderr)
+        say(f"halfmoon: error: {error}")
         return 1
     except Exception:
         where = log_crash(session.ctx.storage)
-        print(
-            f"halfmoon: an unexpected error stopped the game; details in {where}", file=sys.stderr
-        )
+        say(f"halfmoon: an unexpected error stopped the game; details in {where}")
         return 70
     finally:
         session.close()

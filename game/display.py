@@ -63,9 +63,9 @@ def open_video() -> None:
         os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
         try:
             pygame.display.init()
-        except pygame.error:
+        except pygame.error as error:
             del os.environ["SDL_VIDEODRIVER"]
-            raise DisplayError(NO_DISPLAY) from None
+            raise DisplayError(f"{NO_DISPLAY} (SDL's kmsdrm: {error})") from None
         return
     try:
         pygame.display.init()
@@ -78,7 +78,37 @@ def open_video() -> None:
         raise DisplayError(f"{NO_DISPLAY} ({error})") from None
     if not asked and pygame.display.get_driver() in HEADLESS_DRIVERS:
         pygame.display.quit()
-        raise DisplayError(NO_DISPLAY)
+        reasons = _open_named_display()
+        if reasons is None:
+            return
+        raise DisplayError(f"cannot open the display: {reasons}" if reasons else NO_DISPLAY)
+
+
+DESKTOP_DRIVERS = {"DISPLAY": "x11", "WAYLAND_DISPLAY": "wayland"}
+"""The variable that names each desktop display, and SDL's driver for it."""
+
+
+def _open_named_display() -> str | None:
+    """Ask SDL for each display the environment names, by its driver's name, after SDL
+    fell back to a driver that shows nothing (``DISPLAY=:1`` with no X server on it, or
+    an X server too busy to take one more client for a moment). None when one opens now;
+    else what SDL said for each, which its fallback had replaced ("Unknown pixel
+    format"); an empty string when the environment names none."""
+    reasons = []
+    for variable, driver in DESKTOP_DRIVERS.items():
+        value = os.environ.get(variable)
+        if not value:
+            continue
+        os.environ["SDL_VIDEODRIVER"] = driver
+        try:
+            pygame.display.init()
+        except pygame.error as error:
+            reasons.append(f"{variable}={value!r}: SDL says {str(error) or 'nothing'!r}")
+        else:
+            return None
+        finally:
+            del os.environ["SDL_VIDEODRIVER"]
+    return "; ".join(reasons)
 
 
 def set_window_class() -> None:

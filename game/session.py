@@ -17,6 +17,7 @@ from . import fonts
 from .catalog import kind_by_key
 from .context import Context
 from .display import Display, show_window
+from .error_line import say
 from .kiosk import KioskConfig
 from .loop import Loop
 from .platform import signals
@@ -102,8 +103,7 @@ class Session:
             self.ctx.save_all()
             self.ctx.storage.close()
         finally:
-            print("halfmoon: the display went away; the game is saved", file=sys.stderr)
-            sys.stderr.flush()
+            say("halfmoon: the display went away; the game is saved")
             os._exit(1)
 
     def handle_stop_signals(self) -> None:
