@@ -143,7 +143,8 @@ _NAMES = (
 def test_the_half_made_whole_has_the_names_of_a_plain_import_pygame():
     """The package completed by :func:`lazy_pygame.whole` against ``import pygame`` in
     another interpreter: the same names, each of the same type (and value, for the
-    constants); the mixer's names come on first use, through the module's __getattr__."""
+    constants); the mixer's names come on first use, through the module's __getattr__.
+    A pygame-ce whose ``__init__`` defines a name the completed half lacks fails here."""
     lazy = _run(
         _NAMES + "from game.platform import lazy_pygame\n"
         "lazy_pygame.window_half()\n"
@@ -155,8 +156,10 @@ def test_the_half_made_whole_has_the_names_of_a_plain_import_pygame():
     usual = _run(_NAMES + "import pygame\nprint(json.dumps({'names': names(pygame)}))\n")
     deferred = set(lazy_pygame.MIXER_NAMES)
     assert set(lazy["before"]) == set(usual["names"]) - deferred | {"__getattr__"}
-    lazy_names = {n: v for n, v in lazy["names"].items() if n != "__getattr__"}
-    assert lazy_names == usual["names"]
+    assert {n: lazy["names"].get(n) for n in usual["names"]} == usual["names"]
+    # the deferred names are served whether or not pygame's own __init__ takes them all
+    # (pygame-ce 2.5.0's has no pygame.Sound)
+    assert set(lazy["names"]) - set(usual["names"]) <= deferred | {"__getattr__"}
 
 
 def test_pygames_quit_without_the_mixer_never_imports_it_and_shuts_the_rest():
@@ -251,39 +254,32 @@ def test_without_x11_there_is_no_socket_and_no_handler():
 GLIBC = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
 
 
-_PICTURES_FREED = (
-    "import json\n"
-    "from game.platform import lazy_pygame, memory\n"
-    "pygame = lazy_pygame.whole()\n"
-    "rss = lambda: memory.resident_kb() / 1024\n"
-    "memory._libc()\n"
-    "big = pygame.Surface((1000, 750))\n"  # 3 MB: mapped, then freed, so glibc raises
-    "del big\n"  # its threshold, and pictures of a smaller window come from the heap
-    "pictures, small = [], []\n"
-    "for _ in range(30):\n"
-    "    pictures.append(pygame.Surface((800, 600)))\n"  # 1.9 MB each
-    "    pictures[-1].fill((4, 5, 6))\n"
-    "    small.append(pygame.Surface((8, 8)))\n"  # kept: the heap cannot shrink from its top
-    "held = rss()\n"
-    "del pictures\n"
-    "freed = rss()\n"
-    "given = memory.give_back()\n"
-    "print(json.dumps({'freed': freed - held, 'given': given, 'back': rss() - freed}))\n"
+_ROUND_TRIP = (
+    "import json, sys\n"
+    "sys.path.insert(0, 'tools')\n"
+    "import bench_resize as bench\n"  # the table of make bench's resize figures
+    "bench.pygame.display.init()\n"
+    "bench.pygame.font.init()\n"
+    "table = bench.Table((1280, 720), 'HM1-N-AAAAAAB')\n"
+    "bench.HUGE = (2560, 1440)\n"
+    "print(json.dumps(bench.huge_and_back(table, (1280, 720))))\n"
+    "table.ctx.storage.close()\n"
 )
 
 
 @pytest.mark.skipif(not GLIBC, reason="glibc's malloc only")
 @pytest.mark.parametrize("plain_value", ["", "1"], ids=["give-back", "plain"])
-def test_pictures_freed_stay_with_the_process_until_given_back(plain_value):
-    """What :func:`memory.give_back` answers: glibc keeps 57 MB of freed pictures (a
-    smaller window's, after a large one was freed) in the heap; malloc_trim returns them.
-    A glibc that gives them back by itself fails here: the trick would then go."""
-    found = _run(_PICTURES_FREED, HALFMOON_PLAIN=plain_value)
-    assert found["freed"] > -5, found  # freed, and kept
+def test_the_table_gives_a_larger_windows_memory_back_by_the_trim(plain_value):
+    """What :func:`memory.give_back` answers: after 1280x720, 2560x1440 and back, glibc
+    keeps the larger pictures freed in its heap (14-15 MB with pygame-ce 2.5.0 and 2.5.8)
+    until malloc_trim returns them (0.3-0.4 MB kept). A glibc or SDL that gives them back
+    by itself fails the plain case here: the trick would then go."""
+    found = _run(_ROUND_TRIP, HALFMOON_PLAIN=plain_value)
+    kept = found["after_mb"] - found["before_mb"]
     if plain_value:
-        assert found["given"] is False and found["back"] > -5, found
+        assert kept > 8, found
     else:
-        assert found["given"] is True and found["back"] < -40, found
+        assert kept < 3, found
 
 
 def test_plain_memory_never_calls_glibc(monkeypatch):
