@@ -448,4 +448,7 @@ def test_preparing_the_effects_keeps_little_more_than_their_pcm() -> None:
     kept = json.loads(run.stdout)["kept"]
     pcm = sum(len(synthesize(name)) for name in NAMES) / 2**20
     assert 0.3 < pcm < 0.6
-    assert kept < pcm + 0.4, f"{kept:.2f} MB kept for {pcm:.2f} MB of PCM"
+    # Python's pools come in 1 MB arenas: what one holds besides the PCM is 0.0-0.5 MB
+    # depending on what the interpreter did before (compiled the modules, or read their
+    # bytecode); the lists of floats left 2.9 MB more.
+    assert kept < pcm + 1.0, f"{kept:.2f} MB kept for {pcm:.2f} MB of PCM"
