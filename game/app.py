@@ -163,6 +163,14 @@ def storage_from_environment() -> Storage:
     return storage
 
 
+def data_dir_before_window() -> Path:
+    """The data folder of :func:`storage_from_environment`, found without platformdirs."""
+    from .platform.instance import default_data_dir
+
+    home = os.environ.get("HALFMOON_HOME")
+    return Path(home) / "data" if home else default_data_dir()
+
+
 def kiosk_config(args: argparse.Namespace) -> KioskConfig | None:
     """The kiosk configuration when the game runs as a kiosk, else None."""
     if not (args.kiosk or args.kiosk_config):
@@ -206,12 +214,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KioskConfigError as error:
             say(f"halfmoon: error: {error}")
             return 2
+    from .platform import instance
+
+    try:  # before the window: a second game opens none, it brings the first to the front
+        claimed = instance.claim(data_dir_before_window())
+    except instance.AlreadyRunning as running:
+        say(f"halfmoon: {running.answer()}")
+        return 0
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        # The window first, at once: importing the lock's library and the rest of the
-        # game takes as long again (a second instance closes its window at once).
+        # The window first, at once: importing the rest of the game takes as long again.
         display = show_window(args, kiosk)
     except DisplayError as error:
+        claimed.release()
         say(f"halfmoon: error: {error}")
         return 2
     trace("window_shown", size=list(display.surface.get_size()))
@@ -221,20 +236,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     storage = storage_from_environment()
     try:
         try:
-            storage.lock()
+            storage.lock(claimed)  # the folder platformdirs names, if not the one claimed
         except AlreadyRunning as running:
-            say(
-                f"halfmoon: Half Moon is already running with the data folder {running}; "
-                "this one exits"
-            )
+            say(f"halfmoon: {running.answer()}")
             return 0
         from .session import Session, log_crash
 
         session = Session.open(args, kiosk, storage, display)
+        instance.serve_front_requests()
     except (AssetError, DisplayError, KioskConfigError) as error:
         storage.close()
         say(f"halfmoon: error: {error}")
         return 1 if isinstance(error, AssetError) else 2
+    except Exception:  # a defect met while the game is set up: logged, one line, 70
+        from .session import log_crash
+
+        where = log_crash(storage)
+        storage.close()
+        say(f"halfmoon: an unexpected error stopped the game; details in {where}")
+        return 70
     try:
         session.run(args.max_frames)
         return 0

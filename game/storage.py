@@ -13,8 +13,9 @@
   saving that file.
 * A folder that cannot be created or written: the game runs on and says once that it
   cannot save.
-* One game at a time: :meth:`Storage.lock` takes an advisory lock on the data folder,
-  and the owner of the lock cleans up temporary files that a killed run left behind.
+* One game at a time: :meth:`Storage.lock` holds the data folder's lock (see
+  game.platform.instance), and the owner of the lock cleans up temporary files that a
+  killed run left behind.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any, TypeVar
 
 from .fields import DamagedFile
 from .i18n import N_
+from .platform.instance import AlreadyRunning, InstanceLock, folder_key
 
 T = TypeVar("T")
 
@@ -50,15 +52,9 @@ APP_NAME = "halfmoon"
 MAX_FILE_BYTES = 1024 * 1024
 """A file of the game's larger than this is damaged: the game writes a few kB at most,
 and parsing 100 MB of JSON took 11 s and 1.4 GB."""
-LOCK_FILE = "halfmoon.lock"
-"""In the data folder: held by the running game (see :meth:`Storage.lock`)."""
 _TEMP_SUFFIX = ".tmp"
 _Job = tuple[str, bytes | None]
 """A write for the writer thread: the file's name and its content (None: delete it)."""
-
-
-class AlreadyRunning(RuntimeError):
-    """Another Half Moon holds the data folder's lock."""
 
 
 def shown(path: os.PathLike[str] | str) -> str:
@@ -93,7 +89,7 @@ class Storage:
     _cannot_save_said: bool = False
     _unreadable: set[str] = field(default_factory=set)
     """Files that exist but could not be read: never written or deleted."""
-    _lock: Any = None
+    _lock: InstanceLock | None = None
     _queue: queue.Queue[_Job | None] | None = None
     _writer: threading.Thread | None = None
 
@@ -120,8 +116,10 @@ class Storage:
         """Read ``name`` and ``parse`` its JSON; on any damage keep it aside and use ``default``.
 
         ``parse`` raises :class:`DamagedFile` (or ValueError, TypeError, KeyError) for data
-        that is not right. A file that exists but cannot be read is left alone, and not
-        written for the rest of the run (the player is told once).
+        that is not right; any other exception it raises (MemoryError, RecursionError, a
+        bug in a parser or in a saved game's replay) makes the file damaged too, so that
+        no file can stop every start. A file that exists but cannot be read is left alone,
+        and not written for the rest of the run (the player is told once).
         """
         path = self.path(name)
         try:
@@ -141,7 +139,7 @@ class Storage:
             if raw is None:
                 raise DamagedFile(f"larger than {MAX_FILE_BYTES} bytes")
             return parse(json.loads(raw.decode("utf-8")))
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
+        except Exception:  # whatever it was: the next start would meet it again
             kept = self._keep_aside(path)
             self._notice(
                 N_("{file} was damaged and has been kept as {kept}; using defaults."),
@@ -202,32 +200,28 @@ class Storage:
             self._writer.join()
             self._queue, self._writer = None, None
         if self._lock is not None:
-            with contextlib.suppress(OSError):
-                self._lock.release()
+            self._lock.release()
             self._lock = None
 
     # ------------------------------------------------------------ one game
-    def lock(self) -> bool:
-        """Take the data folder's advisory lock for this run, then remove the temporary
-        files a killed run left behind.
+    def lock(self, claimed: InstanceLock | None = None) -> bool:
+        """Hold the data folder's lock for this run, then remove the temporary files a
+        killed run left behind. ``claimed``: the lock the app took before its window
+        opened, kept when it is this folder's (else let go of).
 
-        Raises :class:`AlreadyRunning` when another game holds it. False when the folder
-        cannot hold a lock (it cannot be created or written: the game will say that it
-        cannot save), True once held.
+        Raises :class:`AlreadyRunning` when another game holds it. False when no lock
+        could be had (see :meth:`InstanceLock.acquire`), True once held.
         """
-        from .folder_lock import FolderLock
-
-        lock = FolderLock(self.data_dir / LOCK_FILE)
-        try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            held = lock.acquire()
-        except OSError:
-            return False
-        if not held:
-            raise AlreadyRunning(shown(self.data_dir))
+        lock = claimed
+        if lock is None or not lock.held or lock.key != folder_key(self.data_dir):
+            if lock is not None:
+                lock.release()
+            lock = InstanceLock(self.data_dir)
+            lock.acquire()
         self._lock = lock
-        self.remove_leftovers()
-        return True
+        if lock.held:
+            self.remove_leftovers()
+        return lock.held
 
     def remove_leftovers(self) -> list[Path]:
         """Delete the temporary files of interrupted writes (``.game.json.x1y2.tmp``) in

@@ -297,17 +297,18 @@ def test_two_instances_on_one_folder_the_second_says_so_and_exits_0(tmp_path, mo
     first = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "--deal", DEAL],
         cwd=ROOT,
-        env=dict(os.environ),
+        env=dict(os.environ, HALFMOON_TRACE=str(tmp_path / "trace.jsonl")),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
         deadline = time.monotonic() + 30
-        lock = tmp_path / "data" / "halfmoon.lock"
-        while not lock.exists() and time.monotonic() < deadline:
+        trace = tmp_path / "trace.jsonl"  # the lock is taken before the window: wait for
+        while time.monotonic() < deadline:  # the table, when SIGTERM saves and exits 0
+            if trace.exists() and "first_frame" in trace.read_text():
+                break
             time.sleep(0.05)
-        time.sleep(0.3)
         assert first.poll() is None, first.stderr.read()
         assert main(["--max-frames", "3"]) == 0
         err = capsys.readouterr().err

@@ -30,9 +30,6 @@ MAX_LINES = 450
 PLATFORM = PACKAGE / "platform"
 OS_MODULES = frozenset({"ctypes", "fcntl", "msvcrt", "signal", "select", "resource"})
 """Modules of the standard library that only game/platform/ imports."""
-NOT_YET_MOVED = {"game/folder_lock.py"}
-"""Modules of issue 26 on their way into game/platform/ (the data folder's lock, to
-game/platform/instance.py): exempt while they exist."""
 
 
 def _module_name(path: Path) -> str:
@@ -253,7 +250,7 @@ def test_only_the_platform_package_imports_os_specific_modules():
     offenders = []
     for path in sorted(PACKAGE.rglob("*.py")):
         name = path.relative_to(ROOT).as_posix()
-        if path.is_relative_to(PLATFORM) or name in NOT_YET_MOVED:
+        if path.is_relative_to(PLATFORM):
             continue
         offenders += [f"{name}:{found}" for found in os_imports(path.read_text("utf-8"))]
     assert not offenders, "OS-specific imports outside game/platform/:\n" + "\n".join(offenders)

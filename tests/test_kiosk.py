@@ -170,6 +170,81 @@ def test_a_touch_in_the_kiosk_is_one_tap_although_sdl_also_sends_a_mouse_click(k
     assert _state(touched) == once
 
 
+def _hold(driver, pos, how, down):
+    """A finger (or the mouse) pressed at ``pos`` (``down``), moved there, or lifted, as
+    SDL sends it: a finger's events each followed by the mouse event made of it (marked
+    touch)."""
+    w, h = driver.scene.size
+    kind = {True: "DOWN", False: "UP", None: "MOTION"}[down]
+    mouse = {
+        "touch": how == "finger",
+        "pos": pos,
+        **({"rel": (0, 0), "buttons": (1, 0, 0)} if down is None else {"button": 1}),
+    }
+    if how == "finger":
+        finger = getattr(pygame, f"FINGER{kind}")
+        pygame.event.post(
+            pygame.event.Event(
+                finger, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=0, touch_id=0
+            )
+        )
+    event = pygame.MOUSEMOTION if down is None else getattr(pygame, f"MOUSEBUTTON{kind}")
+    driver.post(event, **mouse)
+
+
+def _fresh_pixels(driver, question=None):
+    """The screen drawn from scratch: a new table of the same game (under a new "Still
+    playing?" at ``question``'s count when it is given), as RGB bytes."""
+    play = driver.scene.under if question is not None else driver.scene
+    ctx, flow = play.ctx, Flow(play.ctx)
+    scene = PlayScene(ctx, flow, play.game, play.elapsed)
+    if question is not None:
+        scene = StillPlayingScene(ctx, flow, scene, question.remaining)
+    screen = pygame.display.get_surface()
+    surface = pygame.Surface(screen.get_size(), 0, screen)
+    scene.enter(screen.get_size())
+    scene.draw(surface, 0.0)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def _shown_pixels():
+    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+@pytest.mark.parametrize("how", ["finger", "mouse"])
+def test_a_card_held_when_still_playing_appears_flies_back(kiosk, kind, how):
+    driver = kiosk(kind, idle_seconds=2, countdown_seconds=10)
+    play = driver.scene
+    driver.frames(2)
+    card = _a_card(kind)
+    start = slot_point(driver, card)
+    _hold(driver, start, how, down=True)
+    held = start
+    for step in (4, 12, 30):
+        held = (start[0] + step, start[1] + step)
+        _hold(driver, held, how, down=None)
+    assert (play.gestures.carry is not None) == play.board.drags  # carried where it drags
+    home = play.board.top_rect(play.layout, card)
+    flew = False
+    for _ in range(150):  # 2.5 s: the finger rests on the screen, nobody plays any more
+        driver.frames(1)
+        flew = flew or any(m.end == home for m in play.flying)
+    assert flew == play.board.drags  # the card flew back, as from a drag cut short
+    question = driver.scene
+    assert isinstance(question, StillPlayingScene) and question.under is play
+    assert _shown_pixels() == _fresh_pixels(driver, question)  # no card in mid-air
+    assert play.gestures.carry is None and not play.flying  # it flew back and landed
+    _hold(driver, held, how, down=False)  # the lift is not an answer
+    assert driver.scene is question
+    _hold(driver, (5, 5), how, down=True)  # a touch is: Keep playing
+    assert driver.scene is play and play.game.moves == 0
+    assert _shown_pixels() == _fresh_pixels(driver)  # no card follows the finger
+    _hold(driver, (5, 5), how, down=False)
+    driver.seconds(0.5)
+    assert play.game.moves == 0 and not play.flying
+    assert _shown_pixels() == _fresh_pixels(driver)
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

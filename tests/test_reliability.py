@@ -47,6 +47,33 @@ def test_an_unexpected_error_is_logged_with_its_traceback_and_exits_70(home, mon
     assert "Traceback" in text and "simulated fault in frame 5" in text
 
 
+@pytest.mark.parametrize("mode", [[], ["--kiosk"]], ids=["desktop", "kiosk"])
+def test_an_unexpected_error_while_the_game_is_set_up_is_logged_and_exits_70(
+    home, monkeypatch, capsys, mode
+):
+    """Not a traceback at every start: a defect met before the first frame (in
+    ``Session.open``) is logged like one met later, and the lock is let go."""
+    from game.session import Session
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated fault while the game is set up")
+
+    monkeypatch.setattr(Session, "open", broken)
+    assert main([*mode, "--max-frames", "5"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "simulated fault while the game is set up" in (home / "log" / "halfmoon.log").read_text()
+    monkeypatch.undo()
+    home_env(monkeypatch, home)
+    assert main([*mode, "--max-frames", "5"]) == 0  # the lock was let go
+
+
+def home_env(monkeypatch, home):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("HALFMOON_HOME", str(home))
+
+
 def test_after_a_crash_a_kiosk_restart_resumes_the_saved_game(home, display, monkeypatch, kind):
     _start, position = save_under_way(_storage(home), kind)
     elapsed = open_context(_storage(home)).of(kind).elapsed

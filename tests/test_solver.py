@@ -139,3 +139,35 @@ def test_command_line_sample_reports_the_share_of_winnable_deals():
     run = solver_cli("--sample", "5", "--seed", "3")
     assert run.returncode == 0, run.stderr
     assert "deals: 5" in run.stdout and "share winnable" in run.stdout
+
+
+def test_the_solvers_keep_nothing_from_one_search_to_the_next(kind):
+    """A tool that solves game after game (the monkey's winning lines) must not grow: each
+    search drops what it remembered (a module-level cache kept the Crescent search's
+    foundation states, up to a million of them, some 2.7 kB each)."""
+    import gc
+    import tracemalloc
+
+    nodes = 600  # each search's budget (some 250 foundation states new to a Crescent search)
+
+    from game.rules import Crescent
+    from game.rules.solver import solve_crescent
+
+    solvers = {Game: solve, Crescent: solve_crescent}
+    rng = random.Random(f"{kind.key} 31")  # deals of its own, whatever ran before
+    solver = next((s for cls, s in solvers.items() if isinstance(kind.random(rng), cls)), None)
+    if solver is None:
+        pytest.skip(f"{kind.name} has no solver")
+    searches = [kind.random(rng) for _ in range(5)]
+    solver(searches[0], max_nodes=nodes)  # what the first search sets up once (imports)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for game in searches[1:]:
+            solver(game, max_nodes=nodes)
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 200_000, f"{grown} bytes kept after {len(searches) - 1} searches"

@@ -70,6 +70,8 @@ BUDGETS = {
     "solver_decided_share": 0.999,
     "solver_median_ms": 5.0,
     "solver_max_s": 2.0,
+    "long_save_load_s": 1.0,  # a 40,000-move save of any kind (tools/bench_saves.py)
+    "long_save_rss_over_empty_mb": 50.0,
 }
 
 
@@ -514,6 +516,10 @@ def run_all(quick: bool) -> dict[str, Any]:
     )
     print("beside Aisleriot ...", flush=True)
     results["rivals"] = rivals(quick)
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_saves import long_saves
+
+    results["long_saves"] = long_saves(3 if quick else 5)
     print("rules ...", flush=True)
     results["rules"] = rules_throughput(2.0 if quick else 5.0)
     print("solver ...", flush=True)
@@ -576,7 +582,10 @@ def figures(results: dict[str, Any]) -> dict[str, float]:
             out[f"crescent_redeal_p99_ms_{key}"] = crescent[key]["frames"]["redeal"]["p99_ms"]
     if x11:
         out["first_frame_x11_s"] = x11["1920x1080"]["software"]["startup"]["first_frame_s"]
-    return out
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_saves import figures as save_figures
+
+    return {**out, **save_figures(results.get("long_saves"))}
 
 
 def check(results: dict[str, Any]) -> int:
@@ -676,6 +685,11 @@ def table(results: dict[str, Any]) -> None:
                     f"  {key:10} {'idle CPU %':18} soft {soft['idle']['cpu_percent']:9.3f}"
                     f"  accel {accel['idle']['cpu_percent']:9.3f}"
                 )
+    if results.get("long_saves"):
+        sys.path.insert(0, str(ROOT / "tools"))
+        from bench_saves import table as saves_table
+
+        print("\n" + saves_table(results["long_saves"]))
     print(f"\nRules: {results['rules']['taps_per_s']} taps/s in random play")
     s = results["solver"]
     print(

@@ -254,9 +254,12 @@ Half Moon's statistics;
 and so on are the other games'.
 .TP
 .I ~/.local/share/halfmoon/halfmoon.lock
-Held while the game runs: a second
+Held while the game runs, with a file of the same folder's in
+.IR $XDG_RUNTIME_DIR/halfmoon :
+a second
 .B halfmoon
-on the same data folder says so and exits with status 0.
+on the same data folder opens no window, brings the running game's to the front,
+says so and exits with status 0.
 .TP
 .I ~/.local/state/halfmoon/log/halfmoon.log
 The log of an unexpected error, with its traceback.

@@ -12,7 +12,9 @@ modules, each imported where it is first needed:
 - :mod:`.memory`: glibc's heap made to give a huge window's memory back, and the
   process's resident memory (for the benchmark's trace);
 - :mod:`.signals`: SIGTERM, SIGINT and SIGHUP end the game cleanly; SIGUSR1 marks the
-  benchmark's window.
+  benchmark's window;
+- :mod:`.instance`: one game per data folder (an advisory lock), and a second start
+  bringing the running game's window to the front (SIGUSR2).
 
 Each trick has a plain way, which ``HALFMOON_PLAIN=1`` takes for all of them at once
 (:func:`plain`; ``make test-plain`` runs the tests so): ``import pygame`` as usual, the

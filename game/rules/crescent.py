@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
@@ -19,6 +19,7 @@ from .crescent_moves import (
     CardMove,
     Move,
     MoveResult,
+    TurnUp,
     has_card_move,
     legal_card_moves,
     moved,
@@ -45,6 +46,7 @@ from .errors import (
     RulesError,
     SavedGameError,
 )
+from .history import Line
 from .outcome import Outcome
 from .played import DealtGame
 from .saves import check_header
@@ -73,13 +75,13 @@ class CrescentTapResult:
     """What it would have gone on, or the card a foundation needs (``9♥``), or ``""``."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _State:
     """Where a game stands: what undo and redo move between."""
 
     table: CrescentTable
-    line: tuple[Move, ...] = ()
-    """The moves that led here, oldest first."""
+    line: Line[Move] = field(default_factory=Line)
+    """The moves that led here, oldest first (shared with the states before)."""
 
 
 class Crescent(DealtGame[CrescentTable, _State]):
@@ -173,7 +175,7 @@ class Crescent(DealtGame[CrescentTable, _State]):
     @property
     def line(self) -> tuple[Move, ...]:
         """The moves made so far, oldest first (undone ones are gone)."""
-        return self._states.current.line
+        return tuple(self._states.current.line)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -219,16 +221,23 @@ class Crescent(DealtGame[CrescentTable, _State]):
         Raises :class:`IllegalMoveError` saying why when the move is not legal.
         """
         move = CardMove(slot_name(source), slot_name(target))
+        before = self._table
+        turned = self._advance(move)
+        points = score_of(self._table) - score_of(before)
+        return MoveResult(
+            move, before.top(move.source), () if turned is None else (turned,), points
+        )
+
+    def _advance(self, move: CardMove) -> TurnUp | None:
+        """Make ``move`` (its slots named as :func:`slot_name` names them), or raise
+        :class:`IllegalMoveError` saying why it is not legal; the card it turned up."""
         error = refusal(self._table, move.source, move.target)
         if error is not None:
             raise error
         self._selection = None
-        before = self._table
-        card = before.top(move.source)
-        table, turned = moved(before, move)
+        table, turned = moved(self._table, move)
         self._push_move(table, move)
-        points = score_of(table) - score_of(before)
-        return MoveResult(move, card, () if turned is None else (turned,), points)
+        return turned
 
     def redeal(self) -> MoveResult:
         """Take a redeal: every pile's bottom card to its top. Clears the selection.
@@ -252,7 +261,7 @@ class Crescent(DealtGame[CrescentTable, _State]):
 
     def _push_move(self, table: CrescentTable, move: Move) -> None:
         now = self._states.current
-        self._push(_State(table, (*now.line, move)))
+        self._push(_State(table, now.line.then(move)))
 
     def _forget_selection(self) -> None:
         """Undo (back to the start of the game: an undone turn-up turns the card face
@@ -348,11 +357,18 @@ class Crescent(DealtGame[CrescentTable, _State]):
         moves = data.get("moves", [])
         if not isinstance(moves, list):
             raise SavedGameError("saved game's moves are not a list")
+        read: dict[str, Move] = {}  # each move's text is read once: a game repeats its moves
         for number, text in enumerate(moves, start=1):
             if not isinstance(text, str):
                 raise SavedGameError(f"move {number}: {text!r} is not a move")
             try:
-                game.play(text)
+                move = read.get(text)
+                if move is None:
+                    move = read[text] = parse_move(text)
+                if isinstance(move, CardMove):
+                    game._advance(move)
+                else:
+                    game.redeal()
             except RulesError as error:
                 raise SavedGameError(f"move {number} ({text!r}) is not legal: {error}") from None
         return game

@@ -32,7 +32,7 @@ POINTS_PER_CARD = 5
 """Score: 5 points per card on the foundations, the bases not counted (decided here)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardMove:
     """One card from the top of ``source`` to ``target``: ``CardMove.parse("7>F5")``."""
 
@@ -143,31 +143,32 @@ def refusal(table: CrescentTable, source: str, target: str) -> IllegalMoveError 
     card = table.top(source)
     if card is None:
         return IllegalMoveError(Refusal.NO_CARD)
-    name = card.symbol_name
     if source == target:
-        return IllegalMoveError(Refusal.SAME_SLOT, name)
+        return IllegalMoveError(Refusal.SAME_SLOT, card.symbol_name)
     if source in FOUNDATIONS:
         if target in PILES:
-            return IllegalMoveError(Refusal.FOUNDATION_TO_PILE, name)
+            return IllegalMoveError(Refusal.FOUNDATION_TO_PILE, card.symbol_name)
         if len(table.foundation(source)) == 1:
-            return IllegalMoveError(Refusal.BASE_CARD, name)
+            return IllegalMoveError(Refusal.BASE_CARD, card.symbol_name)
     if target in PILES:
         under = table.top(target)
         if under is None:
-            return IllegalMoveError(Refusal.EMPTY_PILE, name)
+            return IllegalMoveError(Refusal.EMPTY_PILE, card.symbol_name)
         if not is_next_in_suit(card, under):
-            return IllegalMoveError(Refusal.NOT_NEXT_IN_SUIT, name, under.symbol_name)
+            return IllegalMoveError(Refusal.NOT_NEXT_IN_SUIT, card.symbol_name, under.symbol_name)
         return None
     suit = foundation_suit(target)
     if card.suit is not suit:
-        return IllegalMoveError(Refusal.WRONG_SUIT, name, card.suit.symbol)
+        return IllegalMoveError(Refusal.WRONG_SUIT, card.symbol_name, card.suit.symbol)
     if source in FOUNDATIONS and not in_sequence(table, target):
-        return IllegalMoveError(Refusal.NOT_IN_SEQUENCE, name)
+        return IllegalMoveError(Refusal.NOT_IN_SEQUENCE, card.symbol_name)
     wanted = foundation_takes(table, target)
     if wanted is None:
-        return IllegalMoveError(Refusal.FOUNDATION_COMPLETE, name)
+        return IllegalMoveError(Refusal.FOUNDATION_COMPLETE, card.symbol_name)
     if card.rank is not wanted:
-        return IllegalMoveError(Refusal.FOUNDATION_NEEDS, name, Card(wanted, suit).symbol_name)
+        return IllegalMoveError(
+            Refusal.FOUNDATION_NEEDS, card.symbol_name, Card(wanted, suit).symbol_name
+        )
     return None
 
 
@@ -239,7 +240,13 @@ def moved(table: CrescentTable, move: CardMove) -> tuple[CrescentTable, TurnUp |
     else:
         f = FOUNDATIONS.index(move.target)
         foundations[f] = (*foundations[f], card)
-    new = CrescentTable(tuple(piles), tuple(face_down), tuple(foundations), table.redeals_left)
+    home = move.source in FOUNDATIONS or move.target in FOUNDATIONS
+    new = CrescentTable(  # what did not change is shared: undo keeps every table of a game
+        tuple(piles),
+        table.face_down if turned is None else tuple(face_down),
+        tuple(foundations) if home else table.foundations,
+        table.redeals_left,
+    )
     return new, turned
 
 

@@ -48,7 +48,9 @@ def slot_name(text: object) -> str:
 
     Raises :class:`SlotError` when ``text`` names no slot.
     """
-    return canonical_slot(text, _ORDER, "a pile 1 ... 16 or a foundation F1 ... F8")
+    if not (isinstance(text, str) and text in _ORDER):  # "F5" itself: the moves' case
+        text = canonical_slot(text, _ORDER, "a pile 1 ... 16 or a foundation F1 ... F8")
+    return SLOTS[_ORDER[text]]  # one string per slot, shared by every move that names it
 
 
 def is_foundation(name: str) -> bool:
@@ -72,7 +74,7 @@ def partner_foundation(name: str) -> str:
     return FOUNDATIONS[(index + 4) % 8]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CrescentTable:
     """Where every card lies, which are face down, and the redeals left. Never changes."""
 
@@ -121,10 +123,8 @@ class CrescentTable:
 
     def cards_in(self, slot: str | int) -> tuple[Card, ...]:
         """The cards of any slot, bottom (or base) card first."""
-        name = slot_name(slot)
-        if name in FOUNDATIONS:
-            return self.foundations[FOUNDATIONS.index(name)]
-        return self.piles[int(name) - 1]
+        index = _ORDER[slot_name(slot)]
+        return self.piles[index] if index < PILE_COUNT else self.foundations[index - PILE_COUNT]
 
     def top(self, slot: str | int) -> Card | None:
         """The top card of a pile or a foundation, or None for an empty pile."""
@@ -140,7 +140,7 @@ class CrescentTable:
 
     def home_count(self) -> int:
         """How many cards lie on the foundations, bases included."""
-        return sum(len(f) for f in self.foundations)
+        return sum(map(len, self.foundations))
 
     def is_won(self) -> bool:
         """All 104 cards on the foundations: each of the 8 holds a whole suit."""

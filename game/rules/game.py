@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import FACE_RANKS, Card
@@ -18,6 +18,7 @@ from .codes import (
     shuffled_cards,
 )
 from .errors import DealCodeError, PositionError, RulesError, SavedGameError
+from .history import Line
 from .outcome import Outcome
 from .played import DealtGame
 from .removals import (
@@ -70,8 +71,9 @@ class _State:
     table: Table
     pairs: int = 0
     triples: int = 0
-    history: tuple[tuple[Removal, tuple[Card, ...]], ...] = ()
-    """The removals that led here, with the cards each took, oldest first."""
+    history: Line[tuple[Removal, tuple[Card, ...]]] = field(default_factory=Line)
+    """The removals that led here, with the cards each took, oldest first (shared with
+    the states before)."""
 
 
 class Game(DealtGame[Table, _State]):
@@ -334,7 +336,7 @@ class Game(DealtGame[Table, _State]):
                 now.table.without(slots),
                 now.pairs + (1 if pair else 0),
                 now.triples + (0 if pair else 1),
-                (*now.history, (Removal.of(slots), cards)),
+                now.history.then((Removal.of(slots), cards)),
             )
         )
         return points_for(cards)

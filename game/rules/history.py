@@ -10,14 +10,59 @@ pushed, which forgets what was undone. Nothing is ever undone by a hand-written 
 (True, 'dealt')
 >>> history.redo(), history.current
 (True, 'one move')
+
+The moves that led to a state are a :class:`Line`: each state's line is the line before it
+and one move more, sharing every earlier move with it, so that a game of n moves holds n
+links, not a copy of the moves in every state (n²/2 of them: a Crescent save of 40,000
+back-and-forth moves took 8 GB to replay, issue 26).
+
+>>> line = Line().then("7>F5").then("redeal")
+>>> len(line), list(line)
+(2, ['7>F5', 'redeal'])
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from typing import Generic, TypeVar
 
 S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Line(Generic[M]):
+    """The moves of a game, oldest first: immutable, and :meth:`then` shares this line
+    with the longer one it makes (a link each, whatever the length)."""
+
+    __slots__ = ("_before", "_last", "_length")
+    _before: Line[M]
+    _last: M
+    """The last move and the line before it: set in every line but the empty one."""
+
+    def __init__(self) -> None:
+        """The empty line."""
+        self._length = 0
+
+    def then(self, move: M) -> Line[M]:
+        """This line and ``move`` after it (this line does not change)."""
+        line: Line[M] = Line()
+        line._before, line._last, line._length = self, move, self._length + 1
+        return line
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[M]:
+        moves: list[M] = []
+        link = self
+        for _ in range(self._length):
+            moves.append(link._last)
+            link = link._before
+        return reversed(moves)
+
+    def __repr__(self) -> str:
+        return f"<Line of {self._length} moves>"
 
 
 class History(Generic[S]):

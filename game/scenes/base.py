@@ -62,6 +62,12 @@ class Scene:
     def leave(self) -> None:
         """Called when another scene becomes current instead of this one."""
 
+    def let_go(self) -> bool:
+        """A question is about to come over this scene by itself (a kiosk's "Still
+        playing?"): what the pointer holds is let go. True while it is still settling (a
+        card carried flies back): the question waits for it."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         """React to one input event; return the next scene or None."""
         return None

@@ -105,7 +105,8 @@ class KioskGuard:
         return None
 
     def on_step(self, dt: float, scene: Scene) -> Scene | None:
-        """Count idle time; when it runs out, ask "Still playing?"."""
+        """Count idle time; when it runs out, ask "Still playing?" (a card held flies
+        back first, and the question comes as it lands)."""
         self.pin_tries.tick(dt)
         self.idle += dt
         if self.idle < self.config.idle_seconds or isinstance(scene, StillPlayingScene):
@@ -113,6 +114,8 @@ class KioskGuard:
         if scene.attract:
             self.idle = 0.0  # already waiting for the next player
             return None
+        if scene.let_go():
+            return None  # a card held flies back first: the question comes as it lands
         self.idle = 0.0
         return self.flow.still_playing(scene, self.config.countdown_seconds)
 

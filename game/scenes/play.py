@@ -139,6 +139,11 @@ class PlayScene(Scene):
         super().invalidate()
         self.view.invalidate()
 
+    def let_go(self) -> bool:
+        """A carried card flies back, a press held is forgotten; True until the cards land."""
+        self.gestures.let_go()
+        return bool(self.motions)
+
     def notice_area(self) -> pygame.Rect | None:
         """A notice covers the info text in the bar, never a card."""
         return self.layout.info

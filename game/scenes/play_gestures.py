@@ -145,6 +145,13 @@ class Gestures:
             rect = pygame.Rect(scaled(rect.topleft, was, table.layout.size), table.layout.card)
         table.apply(table.board.put_back(slot, rect, table.layout, table.ctx.settings))
 
+    def let_go(self) -> None:
+        """The table is about to be covered (a kiosk's question): a carried card flies
+        back, and a press or a button held comes to nothing when it is lifted."""
+        self._press = None
+        self.pressed = None
+        self.put_back()
+
     def resized(self, was: tuple[int, int], now: tuple[int, int]) -> None:
         """The window changed size (the table is laid out for ``now`` already): a press
         not yet a drag stays at the same place, scaled; a drag ends, its card flies back."""

@@ -10,7 +10,7 @@ from ..crescent_table import CrescentTable
 from .budget import Budget, Restart
 from .crescent_lines import Step
 from .crescent_locks import locked as _locked
-from .crescent_node import PILE, REDEAL, Node
+from .crescent_node import PILE, REDEAL, Node, States
 
 
 class _SetAside(Exception):
@@ -27,10 +27,11 @@ class Search(Node):
         lost: dict[bytes, int],
         jitter: float,
         locks: dict[bytes, bool],
+        states: States,
         demote: float = 0.0,
         shares: tuple[int, ...] = (),
     ) -> None:
-        super().__init__(table, jitter, demote)
+        super().__init__(table, states, jitter, demote)
         self.budget = budget
         self.lost = lost
         """Position key -> the most redeals left with which it was proved lost."""

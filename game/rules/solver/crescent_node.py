@@ -16,8 +16,11 @@ from .crescent_locks import NEIGHBOURS as _NEIGHBOURS
 
 State = tuple[frozenset[int], frozenset[int], frozenset[int], bytes, bool, bytes]
 """What the search needs of a foundation state (see :func:`foundation_state`)."""
-STATES: dict[bytes, State] = {}
-""":func:`foundation_state` for each foundation state met (there are few)."""
+States = dict[bytes, State]
+""":func:`foundation_state` for each foundation state a search met, by the tops: one for
+every two or three positions searched, 2.5-2.8 kB each, so each search has its own, dropped
+with it (kept from one search to the next they filled gigabytes in a tool that solves
+game after game)."""
 HOME, PILE, REDEAL = 0, 1, 2
 """The kinds of a search move (:data:`game.rules.solver.crescent_lines.Step`)."""
 
@@ -27,7 +30,11 @@ HOME, PILE, REDEAL = 0, 1, 2
 class Node:
     """One position of the search, and the moves from it."""
 
-    def __init__(self, table: CrescentTable, jitter: float, demote: float = 0.0) -> None:
+    def __init__(
+        self, table: CrescentTable, states: States, jitter: float, demote: float = 0.0
+    ) -> None:
+        self.states = states
+        """The foundation states met (:data:`States`)."""
         self.piles = [bytes(card_id(card) for card in pile) for pile in table.piles]
         self.up = [len(table.foundations[4 + s]) for s in range(4)]
         """Each suit's Ace foundation top rank (1 ... 13)."""
@@ -49,9 +56,10 @@ class Node:
     def _state(self) -> State:
         """What :func:`foundation_state` found for the foundations as they are now."""
         state = bytes((*self.up, *self.down))
-        known = STATES.get(state)
+        states = self.states
+        known = states.get(state)
         if known is None:
-            known = STATES[state] = foundation_state(self.up, self.down)
+            known = states[state] = foundation_state(self.up, self.down)
         return known
 
     # ---------------------------------------------------------------------- moves

@@ -107,7 +107,7 @@ from ..crescent_variants import OPEN_CRESCENT
 from .budget import Budget, OutOfBudget, Restart, Verdict, luby
 from .crescent_depth_first import Search
 from .crescent_lines import concrete
-from .crescent_node import STATES
+from .crescent_node import States
 
 RESTART_BASE = 150
 """Nodes of the first short attempt; later ones get Luby multiples of it."""
@@ -126,7 +126,8 @@ then it is set aside."""
 SET_ASIDE_MIN = 30
 """The fewest nodes a search after a redeal gets before it is set aside."""
 LOCKS_KEPT = 1_000_000
-"""How many piles' lock tests are remembered before the memory starts again."""
+"""How many piles' lock tests (or foundation states) a search remembers before its memory
+of them starts again; they are dropped with the search."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,7 @@ def solve_crescent(
     budget = Budget(max_nodes, started + max_seconds if max_seconds is not None else None)
     lost: dict[bytes, int] = {}
     locks: dict[bytes, bool] = {}
+    states: States = {}
     set_aside = 0
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
@@ -181,13 +183,13 @@ def solve_crescent(
         while True:
             kind = ATTEMPTS[attempt % len(ATTEMPTS)]
             attempt += 1
-            if len(locks) > LOCKS_KEPT or len(STATES) > LOCKS_KEPT:
+            if len(locks) > LOCKS_KEPT or len(states) > LOCKS_KEPT:
                 locks.clear()
-                STATES.clear()
+                states.clear()
             turns[kind] += 1
             jitter, nodes, demote = _attempt(kind, turns[kind])
             shares = tuple(max(SET_ASIDE_MIN, nodes // share) for share in SET_ASIDE_SHARES)
-            search = Search(table, budget, lost, jitter, locks, demote, shares)
+            search = Search(table, budget, lost, jitter, locks, states, demote, shares)
             budget.attempt_end = budget.nodes + nodes
             try:
                 won = search.search()
