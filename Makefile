@@ -19,7 +19,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP  := $(VENV)/.installed-dev
 
-.PHONY: play test lint solver-sample catalogs pot bench bench-check monkey resize-storm \
+.PHONY: play test test-plain lint solver-sample catalogs pot bench bench-check monkey resize-storm \
 	screens clean packaging-check test-pythons install-desktop uninstall-desktop
 
 $(BIN)/python:
@@ -55,6 +55,11 @@ play: $(PLAY_STAMP)
 JOBS ?= auto
 test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n $(JOBS)
+
+# The tests with every platform trick switched off (HALFMOON_PLAIN=1, game/platform/):
+# pygame imported whole, the idle loop polling, no Xlib handler, no heap trim.
+test-plain: $(TEST_STAMP)
+	HALFMOON_PLAIN=1 $(BIN)/python -m pytest -n $(JOBS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

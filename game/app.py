@@ -230,9 +230,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"halfmoon: error: {error}")
         return 2
     trace("window_shown", size=list(display.surface.get_size()))
-    from . import memory  # ctypes, after the window: the threshold holds from here on
-
-    memory.keep_large_blocks_apart()  # a huge window's memory goes back when it shrinks
     from .kiosk import KioskConfigError
     from .storage import AlreadyRunning
 

@@ -17,10 +17,9 @@ import argparse
 import os
 import sys
 import warnings
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import lazy_pygame
+from .platform import lazy_pygame
 from .theme import FELT
 
 if TYPE_CHECKING:
@@ -234,36 +233,3 @@ def _window() -> pygame.Window:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # we draw on the display surface
         return pygame.Window.from_display_module()
-
-
-_io_error_handler: object = None
-"""The installed X I/O error handler (kept alive: Xlib holds only its address)."""
-
-
-def when_lost(callback: Callable[[], None]) -> bool:
-    """Call ``callback`` if the X server goes away (killed, its connection cut).
-
-    Xlib's default answer is ``exit(1)`` from inside whatever call noticed it, which
-    would skip the game's own last save; ``callback`` runs instead and must not return
-    (it ends the process). True where it could be installed (SDL's X11 driver).
-    """
-    global _io_error_handler
-    try:
-        import ctypes
-
-        if pygame.display.get_driver() != "x11":
-            return False
-        xlib = ctypes.CDLL("libX11.so.6")  # already loaded by SDL: the same library
-    except (OSError, pygame.error):
-        return False
-    handler_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
-
-    def lost(_display: object) -> int:
-        callback()
-        return 0  # not reached: callback ends the process
-
-    _io_error_handler = handler_type(lost)
-    xlib.XSetIOErrorHandler.argtypes = [handler_type]
-    xlib.XSetIOErrorHandler.restype = ctypes.c_void_p
-    xlib.XSetIOErrorHandler(_io_error_handler)
-    return True

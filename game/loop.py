@@ -14,8 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from . import ui
+from .platform.x11 import InputWaiter
 from .scenes.base import REPAINT_EVENTS, Quit, Scene
-from .waiter import InputWaiter
 
 STEP = 1 / 60
 """Seconds per simulation step (60 updates a second)."""
@@ -25,8 +25,9 @@ ACTIVE_FPS = 60
 """Loop rate while something moves or input arrived recently."""
 IDLE_FPS = 10
 """Loop rate while the table is still and the display cannot wake the loop on input (see
-game.waiter): a tap shows within 1/10 s (a mouse that moves first wakes the loop to full
-rate before its click). On X11 the idle loop sleeps until input or the scene's next change."""
+game.platform.x11): a tap shows within 1/10 s (a mouse that moves first wakes the loop to
+full rate before its click). On X11 the idle loop sleeps until input or the scene's next
+change."""
 GC_QUIET = 700
 """Young objects after which a frame that draws nothing collects the young generations."""
 GC_BACKSTOP = 20_000
@@ -78,7 +79,7 @@ class Loop:
         self.after_frame: Callable[[], None] | None = None
         """Called after each frame is shown (the session plays sounds that had to wait)."""
         self.waiter: InputWaiter | None = None
-        """Sleeps until input while idle, where the display allows (see game.waiter)."""
+        """Sleeps until input while idle, where the display allows (see game.platform.x11)."""
         self._rested = 0.0
         self._collected = False
         self._window_size: tuple[int, int] | None = self._surface().get_size()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import signal
 import sys
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -16,11 +16,13 @@ import pygame
 from . import fonts
 from .catalog import kind_by_key
 from .context import Context
-from .display import Display, show_window, when_lost
+from .display import Display, show_window
 from .error_line import say
 from .kiosk import KioskConfig
-from .lazy_pygame import quit_pygame
 from .loop import Loop
+from .platform import signals
+from .platform.lazy_pygame import quit_pygame
+from .platform.x11 import InputWaiter, when_lost
 from .rules import DealCodeError
 from .scenes.base import Quit, Scene
 from .scenes.flow import Flow
@@ -29,13 +31,8 @@ from .sound import Sounds
 from .sprites import CardArt
 from .storage import Storage
 from .trace import trace
-from .waiter import InputWaiter
 
 LOG_FILE = "halfmoon.log"
-STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name)
-)
-"""Signals that end the game cleanly: saved, exit status 0 (a kiosk too)."""
 
 
 @dataclass
@@ -47,7 +44,7 @@ class Session:
     loop: Loop
     sounds: Sounds
     guard: KioskGuard | None
-    _signal_handlers: dict[int, object] = field(default_factory=dict)
+    _restore_signals: Callable[[], None] | None = None
 
     @classmethod
     def open(
@@ -112,14 +109,7 @@ class Session:
     def handle_stop_signals(self) -> None:
         """SIGTERM, SIGINT and SIGHUP end the loop after the frame in progress; the game
         is then saved as on a normal quit (see :meth:`close`)."""
-        for number in STOP_SIGNALS:
-            try:
-                self._signal_handlers[number] = signal.signal(number, self._stop)
-            except ValueError:  # not the main thread (a test driving a session)
-                return
-
-    def _stop(self, number: int, frame: object) -> None:
-        self.loop.stop()
+        self._restore_signals = signals.on_stop(self.loop.stop)
 
     def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
         """The app's own keys and the window close, after the kiosk's guard."""
@@ -145,14 +135,11 @@ class Session:
         self.loop.waiter = InputWaiter.for_display()
         import json  # noqa: F401
 
-        if os.environ.get("HALFMOON_TRACE") and hasattr(signal, "SIGUSR1"):
+        if os.environ.get("HALFMOON_TRACE"):
             # The benchmark's mark: the loop's counts now, to measure a window of a run.
             loop = self.loop
-            signal.signal(
-                signal.SIGUSR1,
-                lambda *_: trace(
-                    "mark", frames=loop.frames, draws=loop.draws, cpu=time.process_time()
-                ),
+            signals.on_mark(
+                lambda: trace("mark", frames=loop.frames, draws=loop.draws, cpu=time.process_time())
             )
         if not self.loop.quit:
             self.sounds.prepare()
@@ -160,9 +147,9 @@ class Session:
 
     def close(self) -> None:
         """Save the game, finish the writes, stop sound and pygame."""
-        for number, handler in self._signal_handlers.items():
-            signal.signal(number, handler)  # type: ignore[arg-type]
-        self._signal_handlers.clear()
+        if self._restore_signals is not None:
+            self._restore_signals()
+            self._restore_signals = None
         try:
             self.ctx.save_all()
             self.ctx.storage.close()

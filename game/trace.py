@@ -18,15 +18,8 @@ def trace(event: str, **fields: object) -> None:
     now = time.time()  # before anything else this takes time for
     import json
 
-    rss = 0
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    rss = int(line.split()[1])
-    except OSError:
-        import resource
+    from .platform.memory import resident_kb
 
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rss = resident_kb()
     with open(path, "a", encoding="utf-8") as out:
         out.write(json.dumps({"event": event, "time": now, "rss_kb": rss, **fields}) + "\n")

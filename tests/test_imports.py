@@ -11,6 +11,9 @@ Not counted: imports inside functions and methods (they run when called, after e
 module has loaded: a deliberate late import, not a knot), and the implicit import of a
 module's parent packages (a package's ``__init__`` runs before its modules whatever they
 import).
+
+What is specific to an OS, to X11 or to SDL's internals is in ``game/platform/``: no
+other module imports :data:`OS_MODULES`, at any depth (functions included).
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "game"
 MAX_LINES = 450
 """The longest a module of game/ may be (DESIGN.md: modules stay <= 450 lines)."""
+PLATFORM = PACKAGE / "platform"
+OS_MODULES = frozenset({"ctypes", "fcntl", "msvcrt", "signal", "select", "resource"})
+"""Modules of the standard library that only game/platform/ imports."""
 
 
 def _module_name(path: Path) -> str:
@@ -215,3 +221,67 @@ def test_no_module_of_game_is_over_450_lines():
     offenders = [f"{path}: {count} lines" for path, count in lines.items() if count > MAX_LINES]
     assert not offenders, f"modules over {MAX_LINES} lines:\n" + "\n".join(offenders)
     assert len(lines) > 50 and "game/scenes/base.py" in lines  # every module was counted
+
+
+def os_imports(source: str) -> list[str]:
+    """Each import in ``source`` of a module of :data:`OS_MODULES` (or of a module in one),
+    wherever it stands (module level, functions, classes, ``try``, ``if TYPE_CHECKING``),
+    as ``line: module``; also ``importlib.import_module("ctypes")`` and ``__import__``
+    with a name written out."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Call) and node.args:
+            function = node.func
+            called = function.attr if isinstance(function, ast.Attribute) else None
+            called = function.id if isinstance(function, ast.Name) else called
+            first = node.args[0]
+            if called in ("import_module", "__import__") and isinstance(first, ast.Constant):
+                names = [str(first.value)]
+        found += [(node.lineno, name) for name in names if name.split(".")[0] in OS_MODULES]
+    return [f"{line}: {name}" for line, name in sorted(found)]
+
+
+def test_only_the_platform_package_imports_os_specific_modules():
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if path.is_relative_to(PLATFORM):
+            continue
+        offenders += [f"{name}:{found}" for found in os_imports(path.read_text("utf-8"))]
+    assert not offenders, "OS-specific imports outside game/platform/:\n" + "\n".join(offenders)
+
+
+def test_the_os_import_reader_sees_every_form_at_any_depth():
+    source = (
+        "import os, ctypes.util\n"
+        "from select import select\n"
+        "from .signal import x\n"  # a module of the package, not the standard one
+        "def f():\n"
+        "    import fcntl\n"
+        "    class C:\n"
+        "        def g(self):\n"
+        "            try:\n"
+        "                import msvcrt as m\n"
+        "            except ImportError:\n"
+        "                from resource import getrusage\n"
+        "    importlib.import_module('signal')\n"
+        "    __import__('ctypes')\n"
+        "    importlib.import_module(name)\n"
+    )
+    assert os_imports(source) == [
+        "1: ctypes.util",
+        "2: select",
+        "5: fcntl",
+        "9: msvcrt",
+        "11: resource",
+        "12: signal",
+        "13: ctypes",
+    ]
+    # and in the package's own code: the X11 module imports ctypes inside functions
+    found = os_imports((PLATFORM / "x11.py").read_text("utf-8"))
+    assert any(line.endswith(": ctypes") for line in found) and any("select" in f for f in found)

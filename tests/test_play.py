@@ -349,7 +349,7 @@ def test_the_waiter_wakes_at_once_for_input_and_otherwise_sleeps_the_time_given(
     import os
     import time
 
-    from game.waiter import InputWaiter
+    from game.platform.x11 import InputWaiter
 
     read_end, write_end = os.pipe()
     try:

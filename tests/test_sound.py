@@ -428,20 +428,27 @@ def test_preparing_the_effects_keeps_little_more_than_their_pcm() -> None:
     when it is done the process holds the PCM (0.4 MB), not megabytes of emptied pools."""
     code = (
         "import json\n"
-        "from game import memory\n"
+        "from game.platform import memory\n"
         "from game.sound import Sounds\n"
         "def rss():\n"
         "    with open('/proc/self/status') as status:\n"
         "        return next(int(l.split()[1]) for l in status if l.startswith('VmRSS:')) / 1024\n"
+        "memory._libc()\n"  # ctypes and glibc, loaded on first use, before the count
         "before = rss()\n"
         "sounds = Sounds()\n"
         "sounds.prepare()\n"
         "memory.give_back()\n"
         "print(json.dumps({'kept': rss() - before}))\n"
     )
-    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    env = {k: v for k, v in os.environ.items() if k != "HALFMOON_PLAIN"}  # give_back works
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stderr
     kept = json.loads(run.stdout)["kept"]
     pcm = sum(len(synthesize(name)) for name in NAMES) / 2**20
     assert 0.3 < pcm < 0.6
-    assert kept < pcm + 0.4, f"{kept:.2f} MB kept for {pcm:.2f} MB of PCM"
+    # Python's pools come in 1 MB arenas: what one holds besides the PCM is 0.0-0.5 MB
+    # depending on what the interpreter did before (compiled the modules, or read their
+    # bytecode); the lists of floats left 2.9 MB more.
+    assert kept < pcm + 1.0, f"{kept:.2f} MB kept for {pcm:.2f} MB of PCM"

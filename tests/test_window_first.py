@@ -11,12 +11,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(code: str, **env: str) -> dict:
-    """Run ``code`` in a fresh interpreter from the checkout; the JSON it prints last."""
-    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **env}
+    """Run ``code`` in a fresh interpreter from the checkout; the JSON it prints last.
+
+    With the platform's tricks on (``HALFMOON_PLAIN`` unset) unless ``env`` sets it."""
+    environment = {k: v for k, v in os.environ.items() if k != "HALFMOON_PLAIN"}
+    environment.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **env)
     run = subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
@@ -29,7 +34,10 @@ def _run(code: str, **env: str) -> dict:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def test_the_window_opens_before_pygame_fonts_sound_or_the_rules_are_imported():
+@pytest.mark.parametrize("plain", ["", "1"], ids=["two-halves", "plain"])
+def test_the_window_opens_before_pygame_fonts_sound_or_the_rules_are_imported(plain):
+    """With HALFMOON_PLAIN=1, pygame is imported whole (fonts, mixer...) before the
+    window opens, as ``import pygame`` does; the rules still wait."""
     found = _run(
         "import argparse, json, sys\n"
         "from game.display import show_window\n"
@@ -47,18 +55,23 @@ def test_the_window_opens_before_pygame_fonts_sound_or_the_rules_are_imported():
         "seen['after'] = [hasattr(pygame, n) for n in ('font', 'init', 'Vector2')]\n"
         "seen['mixer'] = 'pygame.mixer' in sys.modules\n"
         "seen['size'] = list(pygame.display.get_surface().get_size())\n"
-        "print(json.dumps(seen))\n"
+        "print(json.dumps(seen))\n",
+        HALFMOON_PLAIN=plain,
     )
-    assert found["at_flip"] == []  # the window was shown with none of them imported
+    if plain:
+        assert {"pygame.font", "pygame.mixer", "pygame.sprite"} <= set(found["at_flip"])
+        assert not any(name.startswith("game.rules.") for name in found["at_flip"])
+    else:
+        assert found["at_flip"] == []  # the window was shown with none of them imported
     assert found["after"] == [True, True, True]  # and pygame is whole once it shows
-    assert found["mixer"] is False  # but for the mixer, loaded with the first effect
+    assert found["mixer"] is bool(plain)  # but for the mixer, loaded with the first effect
     assert found["size"] == [800, 600]
 
 
 def test_a_half_imported_pygame_completes_itself_on_first_use():
     found = _run(
         "import json, sys\n"
-        "from game import lazy_pygame\n"
+        "from game.platform import lazy_pygame\n"
         "pygame = lazy_pygame.window_half()\n"
         "half = [lazy_pygame.is_whole(), 'pygame.font' in sys.modules]\n"
         "import pygame as again\n"
@@ -78,7 +91,7 @@ def test_the_mixer_loads_when_first_used_and_not_with_the_rest_of_pygame():
     (MIDI, MP3, Opus, FLAC...: 3 MB); the game loads them with its first sound effect."""
     found = _run(
         "import json, sys\n"
-        "from game import lazy_pygame\n"
+        "from game.platform import lazy_pygame\n"
         "lazy_pygame.window_half()\n"
         "pygame = lazy_pygame.whole()\n"
         "libs = lambda: sum('SDL2_mixer' in line for line in open('/proc/self/maps'))\n"
@@ -105,7 +118,7 @@ def test_the_game_runs_with_no_mixer_loaded_until_a_sound_plays(tmp_path):
 def test_pygame_already_imported_is_used_as_it_is():
     found = _run(
         "import json, pygame\n"
-        "from game import lazy_pygame\n"
+        "from game.platform import lazy_pygame\n"
         "print(json.dumps({'same': lazy_pygame.window_half() is pygame,\n"
         "    'whole': lazy_pygame.is_whole()}))\n"
     )

@@ -31,7 +31,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game import memory  # noqa: E402
 from game.catalog import game_for_code  # noqa: E402
 from game.loop import STEP, Loop  # noqa: E402
 from game.scenes.flow import Flow, open_context  # noqa: E402
@@ -127,7 +126,6 @@ def huge_and_back(table: Table, size: tuple[int, int]) -> dict:
 
 def main(argv: list[str]) -> int:
     size = tuple(int(v) for v in argv[0].split("x"))
-    memory.keep_large_blocks_apart()  # as the game does (game.app.main)
     pygame.display.init()
     pygame.font.init()
     table = Table(size, argv[1])

@@ -193,6 +193,12 @@ Where the user's folders are on Linux (see FILES).
 .B HALFMOON_TRACE
 A file to which the game appends one line of JSON at moments of a run (the first frame,
 the exit), for the benchmark.
+.TP
+.B HALFMOON_PLAIN
+Set to 1, the game does without its platform tricks: pygame is imported whole before the
+window opens, the idle game wakes ten times a second instead of sleeping until input (X11),
+freed memory is not handed back to the system by the game, and a lost X display ends the
+game without its last save (the moves are saved as they are made).
 """
 
 _KEYS = r"""

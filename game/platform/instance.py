@@ -23,8 +23,9 @@ lines replace the ``filelock`` package, whose import took 30-40 ms of the start-
 Once its window shows, the holder answers SIGUSR2 by bringing the window to the front,
 restored if minimized (SDL_RestoreWindow, SDL_RaiseWindow), and writes its PID in the
 lock's files; a second start sends it the signal, says so in one line and exits. (SIGUSR1
-is the benchmark's mark, game/session.py.) A second start while the first one's window is
-still opening, or on Windows, which has no such signal, only says that the game runs.
+is the benchmark's mark, game/platform/signals.py.) A second start while the first one's
+window is still opening, or on Windows, which has no such signal, only says that the game
+runs.
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ class Scene:
 
     def rest_for(self) -> float:
         """Seconds the idle loop may sleep before this scene shows a change by itself
-        (input wakes the loop at once wherever it can; see game.waiter)."""
+        (input wakes the loop at once wherever it can; see game.platform.x11)."""
         return NOTICE_REST if self.ctx.notice is not None else MAX_REST
 
     def update(self, dt: float) -> Scene | None:

@@ -3,17 +3,18 @@
 After a resize, once the size holds, the cards scaled at the resize are rendered crisp a
 little at a time; after a move or a resize, the tiles and faces the next tap may need are
 prepared ahead, a little at a time; and what the rendering left over goes back to the
-system (game.memory). The play scene (game.scenes.play) runs one :class:`IdleWork` step
-in each of its steps in which nothing moves and nothing is to be drawn.
+system (game.platform.memory). The play scene (game.scenes.play) runs one
+:class:`IdleWork` step in each of its steps in which nothing moves and nothing is to be
+drawn.
 """
 
 from __future__ import annotations
 
 import time
 
-from .. import memory
 from ..context import Context
 from ..layout import Layout
+from ..platform import memory
 from ..rules import PlayedGame
 from .boards import Board
 from .table_view import TableView

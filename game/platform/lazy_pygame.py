@@ -11,7 +11,8 @@ pygame`` does (the modules already imported are reused, not imported twice).
 The package made by :func:`window_half` completes itself the first time anybody asks it
 for a name it lacks (``pygame.font``, ``pygame.init``), so nothing can see a half pygame:
 ``import pygame`` anywhere afterwards gets the same module, whole or made whole on first
-use. A frozen build, or anything unexpected on the way, imports pygame the usual way.
+use. A frozen build, ``HALFMOON_PLAIN=1`` (:func:`game.platform.plain`), or anything
+unexpected on the way, imports pygame the usual way.
 
 Whole but for the mixer (:data:`DEFERRED`): it is imported when first asked for, by
 ``import pygame.mixer`` or by the name ``pygame.mixer`` (or ``pygame.Sound``).
@@ -24,6 +25,8 @@ import importlib.util
 import sys
 from types import ModuleType
 from typing import Any
+
+from . import plain
 
 WINDOW_MODULES = ("base", "constants", "rect", "color", "surface", "display", "window", "image")
 """The submodules the window needs first, in the order they stand on each other."""
@@ -54,7 +57,8 @@ def window_half() -> ModuleType:
     loaded = sys.modules.get("pygame")
     if loaded is not None:
         return loaded
-    spec = None if getattr(sys, "frozen", False) else importlib.util.find_spec("pygame")
+    usual = getattr(sys, "frozen", False) or plain()
+    spec = None if usual else importlib.util.find_spec("pygame")
     if spec is None or spec.loader is None or spec.submodule_search_locations is None:
         return _import_whole()
     package = importlib.util.module_from_spec(spec)
