@@ -20,7 +20,7 @@ TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP  := $(VENV)/.installed-dev
 
 .PHONY: play test test-plain lint solver-sample catalogs pot bench bench-check monkey resize-storm \
-	screens clean packaging-check test-pythons install-desktop uninstall-desktop
+	kill-storm screens clean packaging-check test-pythons install-desktop uninstall-desktop
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Half Moon needs Python 3.10 or newer; $(PYTHON) is " + sys.version.split()[0])'
@@ -81,13 +81,21 @@ bench-check: $(TEST_STAMP)
 monkey: $(TEST_STAMP)
 	$(BIN)/python tools/monkey.py --events 50000 $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES))
 
-# The real game in a real X window (Xvfb), resized, clicked and toggled fullscreen for
-# STORM_SECONDS (default 120) without and then with a window manager; needs Xvfb, xdotool
-# and matchbox-window-manager (tests/test_crashes.py runs 12 s of each in make test).
+# The real game in a real X window (Xvfb), resized, clicked, its cards dragged and
+# fullscreen toggled for STORM_SECONDS (default 120) per game of the registry, without and
+# then with a window manager; needs Xvfb, xdotool and matchbox-window-manager
+# (tests/test_crashes.py runs 12 s of each over every game in make test).
 STORM_SECONDS ?= 120
 resize-storm: $(TEST_STAMP)
-	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS)
-	$(BIN)/python tools/resize_storm.py --seconds $(STORM_SECONDS) --window-manager
+	$(BIN)/python tools/resize_storm.py --all-games --seconds $(STORM_SECONDS) $(if $(SEED),--seed $(SEED))
+	$(BIN)/python tools/resize_storm.py --all-games --seconds $(STORM_SECONDS) $(if $(SEED),--seed $(SEED)) --window-manager
+
+# kill -9 in a real X window (Xvfb) while a card is carried and while a redeal's cards
+# fly, KILLS times (default 50) over every game with a Redeal button; after each, the game
+# is started again and its save must hold every move it reported (tools/kill_storm.py).
+KILLS ?= 50
+kill-storm: $(TEST_STAMP)
+	$(BIN)/python tools/kill_storm.py --kills $(KILLS) $(if $(SEED),--seed $(SEED))
 
 # Every screen at five sizes in English, Russian and Finnish, from a real X window (Xvfb):
 # docs/screens/ (tools/screens.py).

@@ -107,13 +107,23 @@ def _storm_or_skip(window_manager: bool) -> None:
 
 @pytest.mark.parametrize("window_manager", [False, True], ids=["no-wm", "matchbox"])
 def test_segfault_while_a_real_x_window_is_resized(window_manager):
-    """A short resize storm (tools/resize_storm.py): resizes, clicks and F11 in Xvfb."""
+    """A short resize storm (tools/resize_storm.py) of every game of the registry in
+    turn: resizes, clicks, drags of cards and F11 in Xvfb, 12 s in all."""
     _storm_or_skip(window_manager)
-    from resize_storm import storm
+    from resize_storm import storms
 
-    result = storm(12.0, seed=2026, window_manager=window_manager)
-    assert result.rounds >= 20
-    assert result.ok, (result.died_in_round, result.exit_status, result.stderr[-3000:])
+    from game.catalog import KINDS
+
+    games = [kind.key for kind in KINDS]
+    results = storms(12.0 / len(games), 2026, games, window_manager=window_manager)
+    for result in results:
+        assert result.rounds >= 5 and result.drags >= 1, (result.game, result.rounds)
+        assert result.ok, (
+            result.game,
+            result.died_in_round,
+            result.exit_status,
+            result.stderr[-3000:],
+        )
 
 
 # ------------------------------------------------------ 2. division by zero in the layout
