@@ -132,8 +132,10 @@ packaging-check: $(DEV_STAMP)
 	$(BIN)/python tools/check_packaging.py
 
 # The test suite on the oldest Python with the oldest dependencies pyproject.toml allows
-# (.ci/oldest-dependencies.txt), then on the newest Python with the newest releases, when
-# this machine has them (on PATH, or installed by pyenv); each in its own venv.
+# (.ci/oldest-dependencies.txt), then on the newest Python with the newest releases and
+# every platform trick off (HALFMOON_PLAIN=1: the plain fallbacks, as make test-plain),
+# when this machine has them (on PATH, or installed by pyenv); each in its own venv.
+# (make test itself runs the newest releases with the tricks on.)
 OLDEST_PYTHON ?= 3.10
 NEWEST_PYTHON ?= 3.13
 test-pythons:
@@ -142,9 +144,9 @@ test-pythons:
 	  python=$$(command -v python$$version 2>/dev/null); \
 	  "$$python" -c '' 2>/dev/null || python=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$version.*/bin/python$$version 2>/dev/null | tail -1); \
 	  if [ -z "$$python" ]; then echo "test-pythons: no Python $$version on this machine; skipped"; continue; fi; \
-	  echo "test-pythons: $$($$python --version), the $$deps dependencies"; \
-	  if [ $$deps = oldest ]; then constraint=$(CURDIR)/.ci/oldest-dependencies.txt; else constraint=; fi; \
-	  env $${constraint:+PIP_CONSTRAINT=$$constraint} $(MAKE) --no-print-directory test VENV=.venv-$$version-$$deps PYTHON=$$python || exit 1; \
+	  echo "test-pythons: $$($$python --version), the $$deps dependencies$$([ $$deps = newest ] && echo ', HALFMOON_PLAIN=1')"; \
+	  if [ $$deps = oldest ]; then constraint=$(CURDIR)/.ci/oldest-dependencies.txt; plain=; else constraint=; plain=1; fi; \
+	  env $${constraint:+PIP_CONSTRAINT=$$constraint} $${plain:+HALFMOON_PLAIN=1} $(MAKE) --no-print-directory test VENV=.venv-$$version-$$deps PYTHON=$$python || exit 1; \
 	  PYGAME_HIDE_SUPPORT_PROMPT=1 .venv-$$version-$$deps/bin/python -c 'import pygame, platformdirs; print("test-pythons: pygame-ce", pygame.version.ver, "platformdirs", platformdirs.__version__)'; \
 	done
 
