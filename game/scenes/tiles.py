@@ -87,9 +87,9 @@ class SlotTiles:
             seams = []
             for before in area.collidelistall(areas[:index]):
                 seam = area.clip(areas[before])
-                under = tuple(o for o in order[: index + 1] if self._reach[o].colliderect(seam))
-                if under and under != (name,):  # another slot may have drawn there
-                    seams.append((seam, under))
+                under = tuple(o for o in order[:index] if self._reach[o].colliderect(seam))
+                if under:  # another slot may have drawn there; the tile lies over them
+                    seams.append((seam, (*under, name)))
             self._seams[name] = seams
         self._others = {
             name: [*(cell for other, cell in cells.items() if other != name), layout.bar]
@@ -114,8 +114,9 @@ class SlotTiles:
 
     def seams(self, layout: Layout, name: str) -> list[tuple[pygame.Rect, tuple[str, ...]]]:
         """Where ``name``'s tile overlaps the tile of a slot drawn before it (slots are
-        drawn in the layout's order), each with the slots up to ``name`` whose tiles lie
-        there: the tile blitted whole covers their cards there with its felt."""
+        drawn in the layout's order), each with the slots before it that may draw there
+        and ``name`` last (its tile is on top, whether or not its own cards reach the
+        seam): the tile blitted whole covers their cards there with its felt."""
         self._geometry(layout)
         return self._seams[name]
 

@@ -1,0 +1,57 @@
+"""The table repainted in part, or in full over the tiles it made, gives the pixels of a
+table painted from scratch, in the cases found so far."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import Driver, pygame
+
+from game.scenes.flow import Flow
+from game.scenes.table_view import TableView
+
+
+def _from_scratch(play) -> bytes:
+    """The table of ``play`` as a new view paints it: the felt, every slot painted on it
+    without tiles, the bar, the cards in flight, the message and the sparks."""
+    reference = pygame.Surface(pygame.display.get_surface().get_size())
+    TableView().draw(reference, play.frame(), play.layout, play.ctx.art)
+    return pygame.image.tobytes(reference, "RGB")
+
+
+def _differences(play) -> tuple[int, pygame.Rect] | None:
+    """How many pixels of the window differ from the table painted from scratch, and
+    where; None when none does."""
+    screen = pygame.display.get_surface()
+    shown, wanted = pygame.image.tobytes(screen, "RGB"), _from_scratch(play)
+    if shown == wanted:
+        return None
+    width = screen.get_width()
+    spots = [
+        pygame.Rect(index // 3 % width, index // 3 // width, 1, 1)
+        for index in range(0, len(shown), 3)
+        if shown[index : index + 3] != wanted[index : index + 3]
+    ]
+    return len(spots), spots[0].unionall(spots)
+
+
+def _check(play, where) -> None:
+    found = _differences(play)
+    assert found is None, f"{where}: {found[0]} pixels differ in {found[1]}"
+
+
+# ---------------------------------------------------------------- found cases
+@pytest.mark.parametrize("size", [(544, 1015)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_full_repaint_over_the_tiles_made_shows_the_first_paint(display, ctx, kind, size):
+    """Once the idle steps have made the tiles, a full repaint (the window uncovered)
+    blits them: a tile blitted over a neighbour's must not leave the neighbour's fan or
+    stack edge under its felt (544x1015: Open Crescent's HM1-O-AAAAAAH, a 4-pixel strip
+    of pile 13's left edge under foundation F4's and F8's tiles, 246 pixels)."""
+    driver = Driver(Flow(ctx).play(kind.from_code(kind.code(7))), size=size)
+    play = driver.scene
+    driver.seconds(2)  # the idle steps make the tiles of the looks on the table
+    looks = play.frame().looks
+    assert all(play.view.tiles.has(name, looks[name]) for name in looks)
+    _check(play, "first paint")
+    pygame.display.get_surface().fill((255, 255, 255))  # another window was here
+    driver.post(pygame.WINDOWEXPOSED)
+    _check(play, "uncovered")
