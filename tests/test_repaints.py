@@ -40,12 +40,14 @@ def _check(play, where) -> None:
 
 
 # ---------------------------------------------------------------- found cases
-@pytest.mark.parametrize("size", [(544, 1015)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(544, 1015), (501, 332)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_full_repaint_over_the_tiles_made_shows_the_first_paint(display, ctx, kind, size):
     """Once the idle steps have made the tiles, a full repaint (the window uncovered)
     blits them: a tile blitted over a neighbour's must not leave the neighbour's fan or
     stack edge under its felt (544x1015: Open Crescent's HM1-O-AAAAAAH, a 4-pixel strip
-    of pile 13's left edge under foundation F4's and F8's tiles, 246 pixels)."""
+    of pile 13's left edge under foundation F4's and F8's tiles, 246 pixels), nor cut a
+    foundation's marker (501x332: the marker's pill wider than the small cards, its edge
+    under the next foundation's tile, 12 pixels each)."""
     driver = Driver(Flow(ctx).play(kind.from_code(kind.code(7))), size=size)
     play = driver.scene
     driver.seconds(2)  # the idle steps make the tiles of the looks on the table
@@ -55,3 +57,29 @@ def test_a_full_repaint_over_the_tiles_made_shows_the_first_paint(display, ctx, 
     pygame.display.get_surface().fill((255, 255, 255))  # another window was here
     driver.post(pygame.WINDOWEXPOSED)
     _check(play, "uncovered")
+
+
+@pytest.mark.parametrize(
+    "size", [(320, 240), (501, 332), (641, 479), (1283, 721)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_a_slot_at_rest_paints_only_its_area(display, ctx, kind, size):
+    """What a slot shows at rest (neither lifted nor a target) lies in its area of the
+    layout, a foundation's marker too: the tiles' seams are mended where a slot's area
+    is (at 501x332 a marker's pill, wider than the small cards, stuck out into the next
+    foundation's tile, whose felt then covered its edge). Every look on the table and
+    every look the next taps may bring is painted alone."""
+    driver = Driver(Flow(ctx).play(kind.from_code(kind.code(7))), size=size)
+    play = driver.scene
+    layout, settings, tiles = play.layout, play.ctx.settings, play.view.tiles
+    looks = [*play.board.looks(layout, settings, {}).items()]
+    looks += play.board.future_looks(layout, settings)
+    at_rest = [(name, look) for name, look in looks if not (look.selected or look.target)]
+    assert at_rest
+    canvas = pygame.Surface(layout.size)
+    for name, look in at_rest:
+        canvas.set_colorkey(None)
+        canvas.fill((255, 0, 255))
+        tiles.paint_on(canvas, layout, name, look, play.ctx.art)
+        canvas.set_colorkey((255, 0, 255))
+        painted = canvas.get_bounding_rect()  # what is not magenta
+        assert not painted.width or layout.areas[name].contains(painted), (name, look, painted)
