@@ -83,3 +83,37 @@ def test_a_slot_at_rest_paints_only_its_area(display, ctx, kind, size):
         canvas.set_colorkey((255, 0, 255))
         painted = canvas.get_bounding_rect()  # what is not magenta
         assert not painted.width or layout.areas[name].contains(painted), (name, look, painted)
+
+
+def _painted(play, labels: bool) -> pygame.Surface:
+    """The table of ``play`` painted from scratch, with its slots' labels or without."""
+    frame = play.frame()
+    if not labels:
+        frame.labels = {}
+    picture = pygame.Surface(pygame.display.get_surface().get_size())
+    TableView().draw(picture, frame, play.layout, play.ctx.art)
+    return picture
+
+
+@pytest.mark.parametrize(
+    "size", [(320, 240), (501, 332), (641, 479), (1283, 721)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_a_slots_label_lies_in_its_place(display, ctx, kind, size):
+    """A label is repainted with its slot's cell, which holds the label's place under
+    the slot: its text lies there, however small the cards (at 320x240 Half Moon's
+    labels, in the smallest readable text, were three times as wide as a card: a
+    label that changed left the ends of the old one on the felt)."""
+    ctx.settings.pile_labels = True
+    driver = Driver(Flow(ctx).play(kind.from_code(kind.code(7))), size=size)
+    play = driver.scene
+    assert play.frame().labels
+    changed = _painted(play, labels=True)
+    changed.blit(_painted(play, labels=False), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    other_way = _painted(play, labels=False)
+    other_way.blit(_painted(play, labels=True), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    changed.blit(other_way, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    changed.set_colorkey((0, 0, 0))  # (what the labels changed is not black)
+    assert changed.get_bounding_rect().width, "no label was painted"
+    for rect in play.layout.labels.values():
+        changed.fill((0, 0, 0), rect)
+    assert changed.get_bounding_rect().size == (0, 0), changed.get_bounding_rect()
