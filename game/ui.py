@@ -28,10 +28,29 @@ def text_surface(
     return font(px, bold).render(drawable(text), True, colour)
 
 
+@lru_cache(maxsize=256)
+def text_within(
+    text: str, px: int, colour: tuple[int, ...], size: tuple[int, int]
+) -> pygame.Surface:
+    """``text`` at ``px`` (:func:`text_surface`) to be centred on a rectangle of ``size``:
+    as it is where its ink lies in the rectangle, else its ink alone, scaled down to fit
+    (the smallest readable text is wider than the label of a tiny card)."""
+    image = text_surface(text, px, colour)
+    ink = image.get_bounding_rect()
+    width, height = size
+    placed = ink.move(width // 2 - image.get_width() // 2, height // 2 - image.get_height() // 2)
+    if not ink.width or pygame.Rect(0, 0, width, height).contains(placed):
+        return image
+    scale = min(1.0, width / ink.width, height / ink.height)
+    fitted = (max(1, int(ink.width * scale)), max(1, int(ink.height * scale)))
+    return pygame.transform.smoothscale(image.subsurface(ink), fitted)
+
+
 def forget_sized() -> None:
     """Drop the rendered text and the fonts of other sizes (the window changed size): a
     resize to a huge window and back must not leave its huge pictures behind."""
     text_surface.cache_clear()
+    text_within.cache_clear()
     _corners.cache_clear()
     fonts.keep_recent()
 

@@ -191,9 +191,10 @@ class TableView:
             px = max(8, layout.labels["1"].height * 3 // 4)
             for name in names:
                 text = frame.labels.get(name)
-                if text:
+                if text:  # (within its place, which the slot's cell holds)
                     rect = layout.labels[name]
-                    ui.draw_text(surface, text, px, theme.TEXT_DIM, center=rect.center)
+                    image = ui.text_within(text, px, theme.TEXT_DIM, rect.size)
+                    surface.blit(image, image.get_rect(center=rect.center))
 
     # ------------------------------------------------------------------- bar
     def _measure_info(self, frame: Frame, layout: Layout) -> None:

@@ -87,9 +87,9 @@ class SlotTiles:
             seams = []
             for before in area.collidelistall(areas[:index]):
                 seam = area.clip(areas[before])
-                under = tuple(o for o in order[: index + 1] if self._reach[o].colliderect(seam))
-                if under and under != (name,):  # another slot may have drawn there
-                    seams.append((seam, under))
+                under = tuple(o for o in order[:index] if self._reach[o].colliderect(seam))
+                if under:  # another slot may have drawn there; the tile lies over them
+                    seams.append((seam, (*under, name)))
             self._seams[name] = seams
         self._others = {
             name: [*(cell for other, cell in cells.items() if other != name), layout.bar]
@@ -114,8 +114,9 @@ class SlotTiles:
 
     def seams(self, layout: Layout, name: str) -> list[tuple[pygame.Rect, tuple[str, ...]]]:
         """Where ``name``'s tile overlaps the tile of a slot drawn before it (slots are
-        drawn in the layout's order), each with the slots up to ``name`` whose tiles lie
-        there: the tile blitted whole covers their cards there with its felt."""
+        drawn in the layout's order), each with the slots before it that may draw there
+        and ``name`` last (its tile is on top, whether or not its own cards reach the
+        seam): the tile blitted whole covers their cards there with its felt."""
         self._geometry(layout)
         return self._seams[name]
 
@@ -247,18 +248,28 @@ class SlotTiles:
             self._marker(surface, rect.move(look.cards[-1][1] if look.cards else 0, 0), look)
 
     def _marker(self, surface: pygame.Surface, rect: pygame.Rect, look: SlotLook) -> None:
-        """A foundation's suit and direction: on its empty place, or along its base card."""
+        """A foundation's suit and direction: on its empty place, or along its base card.
+        It lies within the card, as everything of a slot but a lifted card's glow and a
+        target's outline does (the repaint geometry relies on it): on small cards, where
+        the smallest readable text is wider, the text is scaled down to fit."""
         px = max(9, rect.width // 5)
         image = ui.text_surface(
             look.marker, px, theme.TEXT if not look.cards else theme.PANEL_TEXT, True
         )
+        pad = (px // 2, px // 6) if look.cards else (0, 0)
+        room = max(1, rect.width - pad[0] - 2)  # a pixel of the card each side
+        if image.get_width() > room:
+            scale = room / image.get_width()
+            size = (room, max(1, round(image.get_height() * scale)))
+            image = pygame.transform.smoothscale(image, size)
+            pad = (round(pad[0] * scale), round(pad[1] * scale))
         place = (
             image.get_rect(center=rect.center)
             if not look.cards
             else image.get_rect(midbottom=(rect.centerx, rect.bottom - rect.height // 12))
         )
         if look.cards:
-            pill = place.inflate(px // 2, px // 6)
+            pill = place.inflate(*pad)
             ui.rounded_rect(surface, theme.PANEL, pill, pill.height // 2)
         surface.blit(image, place)
 
