@@ -10,7 +10,8 @@ nothing.
 import pytest
 from crescent_helpers import crescent_text, suit_run
 from kind_scripts import SMALL, make, slot_point, stalemate_game, win_game
-from ui_helpers import Driver, pygame
+from ui_helpers import Driver, drawn_afresh, pygame
+from ui_helpers import shown as shown_now
 
 from game.kiosk import KioskConfig
 from game.loop import Loop
@@ -24,28 +25,6 @@ from game.scenes.title import TitleScene
 
 CHORD = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 PIN = "2580"
-
-
-def _hold(driver, pos, how, down):
-    """The mouse (or a finger) pressed at ``pos`` (``down``), moved there (None), or
-    lifted (False), as SDL sends it: a finger's events each followed by the mouse event
-    made of it (marked touch)."""
-    w, h = driver.scene.size
-    kind = {True: "DOWN", False: "UP", None: "MOTION"}[down]
-    mouse = {
-        "touch": how == "finger",
-        "pos": pos,
-        **({"rel": (0, 0), "buttons": (1, 0, 0)} if down is None else {"button": 1}),
-    }
-    if how == "finger":
-        finger = getattr(pygame, f"FINGER{kind}")
-        pygame.event.post(
-            pygame.event.Event(
-                finger, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=0, touch_id=0
-            )
-        )
-    event = pygame.MOUSEMOTION if down is None else getattr(pygame, f"MOUSEBUTTON{kind}")
-    driver.post(event, **mouse)
 
 
 def _key(driver, key, mod=0, unicode=""):
@@ -118,15 +97,7 @@ def _fresh(driver, play, shown):
         StalemateScene: lambda: flow.stalemate(table),
     }[type(shown)]()
     assert type(scene) is type(shown)
-    screen = pygame.display.get_surface()
-    surface = pygame.Surface(screen.get_size(), 0, screen)
-    scene.enter(screen.get_size())
-    scene.draw(surface, 0.0)
-    return pygame.image.tobytes(surface, "RGB")
-
-
-def _shown():
-    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    return drawn_afresh(scene)
 
 
 def _carried(play, game_moves, path):
@@ -159,11 +130,11 @@ def test_a_card_carried_when_a_scene_comes_over_the_table_goes_back_first(
     driver.seconds(0.5)
     card = _carried(play, moves, path)
     start = slot_point(driver, card)
-    _hold(driver, start, how, down=True)
+    driver.hold(start, how, down=True)
     held = start
     for step in (4, 12, 30):
         held = (start[0] + step, start[1] + step)
-        _hold(driver, held, how, down=None)
+        driver.hold(held, how, down=None)
     assert play.gestures.carry is not None and play.gestures.carry[0] == card
 
     press(driver, moves)
@@ -173,17 +144,17 @@ def test_a_card_carried_when_a_scene_comes_over_the_table_goes_back_first(
         driver.frames(1)
     shown = driver.scene
     assert isinstance(shown, expected)
-    assert _shown() == _fresh(driver, play, shown)  # every card on its pile under it
+    assert shown_now() == _fresh(driver, play, shown)  # every card on its pile under it
     assert play.gestures.carry is None and not play.flying
     position, count = play.game.position(), play.game.moves
 
     _key(driver, pygame.K_ESCAPE)  # the panel goes: back to the table, or to the menu
     after = driver.scene
     assert isinstance(after, (PlayScene, TitleScene)) and after is not shown
-    assert _shown() == _fresh(driver, play, after)
-    _hold(driver, held, how, down=False)  # the lift that ends the drag does nothing
+    assert shown_now() == _fresh(driver, play, after)
+    driver.hold(held, how, down=False)  # the lift that ends the drag does nothing
     driver.seconds(0.5)
     assert driver.scene is after
     assert play.game.position() == position and play.game.moves == count
     assert play.gestures.carry is None and not play.flying
-    assert _shown() == _fresh(driver, play, after)
+    assert shown_now() == _fresh(driver, play, after)

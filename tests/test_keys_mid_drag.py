@@ -11,8 +11,7 @@ after the lift.
 import pytest
 from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
 from kind_scripts import SMALL, make, slot_point, tap, win_game
-from test_covered_drag import _hold
-from ui_helpers import Driver, pygame
+from ui_helpers import Driver, drawn_afresh, pygame, shown
 
 from game.rules import Crescent
 from game.scenes.flow import Flow
@@ -77,19 +76,11 @@ def _table(ctx, game):
 
 
 def _fresh(play):
-    """The screen drawn from scratch, as RGB bytes: a new table of the same game, with the
-    same keyboard focus."""
+    """The screen drawn from scratch: a new table of the same game, with the same
+    keyboard focus."""
     table = PlayScene(play.ctx, Flow(play.ctx), play.game, play.elapsed)
     table.focus = play.focus
-    screen = pygame.display.get_surface()
-    surface = pygame.Surface(screen.get_size(), 0, screen)
-    table.enter(screen.get_size())
-    table.draw(surface, 0.0)
-    return pygame.image.tobytes(surface, "RGB")
-
-
-def _shown():
-    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    return drawn_afresh(table)
 
 
 @pytest.mark.parametrize("how", ["mouse", "finger"])
@@ -116,25 +107,25 @@ def test_a_key_that_moves_the_carried_card_puts_it_back_first(display, ctx, kind
     driver.seconds(0.5)
     card = move[0]
     start = slot_point(driver, card)
-    _hold(driver, start, how, down=True)
+    driver.hold(start, how, down=True)
     held = start
     for step in (4, 12, 30):
         held = (start[0] + step, start[1] + step)
-        _hold(driver, held, how, down=None)
+        driver.hold(held, how, down=None)
     assert play.gestures.carry is not None and play.gestures.carry[0] == card
 
     keys(driver, move)
     driver.seconds(1.0)  # the cards land (a redeal's last one after 0.47 s)
     assert (game.position(), game.moves) == expected
     assert not play.flying
-    assert _shown() == _fresh(play)  # no card in mid-air, none shown twice
+    assert shown() == _fresh(play)  # no card in mid-air, none shown twice
 
     if over is not None:
         held = slot_point(driver, over)
-        _hold(driver, held, how, down=None)
-    _hold(driver, held, how, down=False)  # the lift that ends the drag does nothing
+        driver.hold(held, how, down=None)
+    driver.hold(held, how, down=False)  # the lift that ends the drag does nothing
     driver.seconds(1.0)
     assert driver.scene is play
     assert (game.position(), game.moves) == expected
     assert play.gestures.carry is None and not play.flying
-    assert _shown() == _fresh(play)
+    assert shown() == _fresh(play)

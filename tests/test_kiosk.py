@@ -2,7 +2,7 @@
 
 import pytest
 from kind_scripts import SMALL, slot_point, tap, win_game
-from ui_helpers import Driver, pygame
+from ui_helpers import Driver, drawn_afresh, pygame, shown
 
 from game.catalog import KINDS, kind_of
 from game.kiosk import KioskConfig, KioskConfigError
@@ -170,28 +170,6 @@ def test_a_touch_in_the_kiosk_is_one_tap_although_sdl_also_sends_a_mouse_click(k
     assert _state(touched) == once
 
 
-def _hold(driver, pos, how, down):
-    """A finger (or the mouse) pressed at ``pos`` (``down``), moved there, or lifted, as
-    SDL sends it: a finger's events each followed by the mouse event made of it (marked
-    touch)."""
-    w, h = driver.scene.size
-    kind = {True: "DOWN", False: "UP", None: "MOTION"}[down]
-    mouse = {
-        "touch": how == "finger",
-        "pos": pos,
-        **({"rel": (0, 0), "buttons": (1, 0, 0)} if down is None else {"button": 1}),
-    }
-    if how == "finger":
-        finger = getattr(pygame, f"FINGER{kind}")
-        pygame.event.post(
-            pygame.event.Event(
-                finger, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=0, touch_id=0
-            )
-        )
-    event = pygame.MOUSEMOTION if down is None else getattr(pygame, f"MOUSEBUTTON{kind}")
-    driver.post(event, **mouse)
-
-
 def _fresh_pixels(driver, question=None):
     """The screen drawn from scratch: a new table of the same game (under a new "Still
     playing?" at ``question``'s count when it is given), as RGB bytes."""
@@ -200,15 +178,7 @@ def _fresh_pixels(driver, question=None):
     scene = PlayScene(ctx, flow, play.game, play.elapsed)
     if question is not None:
         scene = StillPlayingScene(ctx, flow, scene, question.remaining)
-    screen = pygame.display.get_surface()
-    surface = pygame.Surface(screen.get_size(), 0, screen)
-    scene.enter(screen.get_size())
-    scene.draw(surface, 0.0)
-    return pygame.image.tobytes(surface, "RGB")
-
-
-def _shown_pixels():
-    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    return drawn_afresh(scene)
 
 
 @pytest.mark.parametrize("how", ["finger", "mouse"])
@@ -218,11 +188,11 @@ def test_a_card_held_when_still_playing_appears_flies_back(kiosk, kind, how):
     driver.frames(2)
     card = _a_card(kind)
     start = slot_point(driver, card)
-    _hold(driver, start, how, down=True)
+    driver.hold(start, how, down=True)
     held = start
     for step in (4, 12, 30):
         held = (start[0] + step, start[1] + step)
-        _hold(driver, held, how, down=None)
+        driver.hold(held, how, down=None)
     assert (play.gestures.carry is not None) == play.board.drags  # carried where it drags
     home = play.board.top_rect(play.layout, card)
     flew = False
@@ -232,17 +202,17 @@ def test_a_card_held_when_still_playing_appears_flies_back(kiosk, kind, how):
     assert flew == play.board.drags  # the card flew back, as from a drag cut short
     question = driver.scene
     assert isinstance(question, StillPlayingScene) and question.under is play
-    assert _shown_pixels() == _fresh_pixels(driver, question)  # no card in mid-air
+    assert shown() == _fresh_pixels(driver, question)  # no card in mid-air
     assert play.gestures.carry is None and not play.flying  # it flew back and landed
-    _hold(driver, held, how, down=False)  # the lift is not an answer
+    driver.hold(held, how, down=False)  # the lift is not an answer
     assert driver.scene is question
-    _hold(driver, (5, 5), how, down=True)  # a touch is: Keep playing
+    driver.hold((5, 5), how, down=True)  # a touch is: Keep playing
     assert driver.scene is play and play.game.moves == 0
-    assert _shown_pixels() == _fresh_pixels(driver)  # no card follows the finger
-    _hold(driver, (5, 5), how, down=False)
+    assert shown() == _fresh_pixels(driver)  # no card follows the finger
+    driver.hold((5, 5), how, down=False)
     driver.seconds(0.5)
     assert play.game.moves == 0 and not play.flying
-    assert _shown_pixels() == _fresh_pixels(driver)
+    assert shown() == _fresh_pixels(driver)
 
 
 @pytest.mark.parametrize(

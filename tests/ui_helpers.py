@@ -65,5 +65,41 @@ class Driver:
             pygame.event.post(pygame.event.Event(mouse, pos=pos, button=1, touch=True))
             self.frames(1)
 
+    def hold(self, pos, how, down):
+        """The mouse (``how`` "mouse") or a finger ("finger") pressed at ``pos`` (``down``
+        True), moved there (None) or lifted (False), as SDL sends it: a finger's events
+        each followed by the mouse event made of it (marked touch)."""
+        w, h = self.scene.size
+        kind = {True: "DOWN", False: "UP", None: "MOTION"}[down]
+        mouse = {
+            "touch": how == "finger",
+            "pos": pos,
+            **({"rel": (0, 0), "buttons": (1, 0, 0)} if down is None else {"button": 1}),
+        }
+        if how == "finger":
+            finger = getattr(pygame, f"FINGER{kind}")
+            pygame.event.post(
+                pygame.event.Event(
+                    finger, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=0, touch_id=0
+                )
+            )
+        event = pygame.MOUSEMOTION if down is None else getattr(pygame, f"MOUSEBUTTON{kind}")
+        self.post(event, **mouse)
+
     def key(self, key, mod=0):
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+
+
+def drawn_afresh(scene):
+    """``scene`` (a new one, not yet shown) entered at the window's size and drawn from
+    scratch on a surface like the window's: its pixels as RGB bytes."""
+    screen = pygame.display.get_surface()
+    surface = pygame.Surface(screen.get_size(), 0, screen)
+    scene.enter(screen.get_size())
+    scene.draw(surface, 0.0)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def shown():
+    """The window's pixels now, as RGB bytes."""
+    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
