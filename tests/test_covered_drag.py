@@ -130,11 +130,7 @@ def test_a_card_carried_when_a_scene_comes_over_the_table_goes_back_first(
     driver.seconds(0.5)
     card = _carried(play, moves, path)
     start = slot_point(driver, card)
-    driver.hold(start, how, down=True)
-    held = start
-    for step in (4, 12, 30):
-        held = (start[0] + step, start[1] + step)
-        driver.hold(held, how, down=None)
+    held = driver.carry(start, how)
     assert play.gestures.carry is not None and play.gestures.carry[0] == card
 
     press(driver, moves)

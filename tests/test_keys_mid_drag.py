@@ -107,11 +107,7 @@ def test_a_key_that_moves_the_carried_card_puts_it_back_first(display, ctx, kind
     driver.seconds(0.5)
     card = move[0]
     start = slot_point(driver, card)
-    driver.hold(start, how, down=True)
-    held = start
-    for step in (4, 12, 30):
-        held = (start[0] + step, start[1] + step)
-        driver.hold(held, how, down=None)
+    held = driver.carry(start, how)
     assert play.gestures.carry is not None and play.gestures.carry[0] == card
 
     keys(driver, move)

@@ -188,11 +188,7 @@ def test_a_card_held_when_still_playing_appears_flies_back(kiosk, kind, how):
     driver.frames(2)
     card = _a_card(kind)
     start = slot_point(driver, card)
-    driver.hold(start, how, down=True)
-    held = start
-    for step in (4, 12, 30):
-        held = (start[0] + step, start[1] + step)
-        driver.hold(held, how, down=None)
+    held = driver.carry(start, how)
     assert (play.gestures.carry is not None) == play.board.drags  # carried where it drags
     home = play.board.top_rect(play.layout, card)
     flew = False

@@ -15,38 +15,18 @@ The subprocess tests run a fresh interpreter: what matters is what is imported, 
 
 from __future__ import annotations
 
-import json
-import os
 import platform
 import signal
-import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+from test_window_first import _run
 
 from game.platform import lazy_pygame, memory, plain, signals
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _run(code: str, **env: str) -> dict:
-    """Run ``code`` in a fresh interpreter from the checkout, with the tricks on unless
-    ``env`` sets ``HALFMOON_PLAIN``; the JSON it prints last."""
-    environment = {k: v for k, v in os.environ.items() if k != "HALFMOON_PLAIN"}
-    environment.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    environment.update(PYGAME_HIDE_SUPPORT_PROMPT="1", **env)
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 # ------------------------------------------------------------------ the switch

@@ -21,7 +21,8 @@ def _run(code: str, **env: str) -> dict:
 
     With the platform's tricks on (``HALFMOON_PLAIN`` unset) unless ``env`` sets it."""
     environment = {k: v for k, v in os.environ.items() if k != "HALFMOON_PLAIN"}
-    environment.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **env)
+    environment.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    environment.update(PYGAME_HIDE_SUPPORT_PROMPT="1", **env)
     run = subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,

@@ -86,6 +86,16 @@ class Driver:
         event = pygame.MOUSEMOTION if down is None else getattr(pygame, f"MOUSEBUTTON{kind}")
         self.post(event, **mouse)
 
+    def carry(self, start, how):
+        """Press at ``start`` and move 30 px in three steps, the button or finger still
+        down (a drag under way); the point held now."""
+        self.hold(start, how, down=True)
+        held = start
+        for step in (4, 12, 30):
+            held = (start[0] + step, start[1] + step)
+            self.hold(held, how, down=None)
+        return held
+
     def key(self, key, mod=0):
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
 
