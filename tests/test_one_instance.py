@@ -234,21 +234,45 @@ def test_the_pid_of_a_killed_game_left_in_the_lock_is_never_signalled(tmp_path, 
 )
 def test_the_data_folder_found_before_the_window_is_platformdirs_own(tmp_path, variables):
     """The lock is taken before platformdirs is imported (11 ms): its data folder is found
-    the same way, or the lock is taken again once the window shows."""
+    the same way, or the lock is taken again once the window shows.
+
+    A relative XDG_DATA_HOME is ignored, as the XDG spec says and platformdirs does since
+    its 2026-09 fix (tox-dev/platformdirs#540); an older platformdirs follows it, and then
+    storage lets go of the early lock and holds the lock of platformdirs' folder."""
     code = (
-        "import json, platformdirs\n"
-        "from game.platform.instance import default_data_dir\n"
-        "print(json.dumps([str(default_data_dir()),\n"
-        "    str(platformdirs.user_data_path('halfmoon', appauthor=False))]))\n"
+        "import json, os, platformdirs\n"
+        "from game.platform.instance import AlreadyRunning, InstanceLock, default_data_dir\n"
+        "from game.storage import Storage\n"
+        "early = InstanceLock(default_data_dir())\n"
+        "early.acquire()\n"
+        "storage = Storage.default()\n"
+        "held = storage.lock(early)\n"
+        "def refused(folder):\n"
+        "    try:\n"
+        "        InstanceLock(folder).acquire()\n"
+        "    except AlreadyRunning:\n"
+        "        return True\n"
+        "    return False\n"
+        "theirs = platformdirs.user_data_path('halfmoon', appauthor=False)\n"
+        "print(json.dumps([str(default_data_dir()), str(theirs), held, early.held,\n"
+        "    refused(theirs)]))\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
     env.update(HOME=str(tmp_path), **variables)
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-c", code], cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stderr
-    ours, theirs = json.loads(done.stdout)
-    assert ours == theirs
+    ours, theirs, held, early_kept, theirs_locked = json.loads(done.stdout)
+    assert held and theirs_locked
+    if ours == theirs:
+        assert early_kept
+    else:  # only an older platformdirs, following a relative XDG_DATA_HOME
+        assert not os.path.isabs(variables.get("XDG_DATA_HOME", "/"))
+        assert ours == str(tmp_path / ".local" / "share" / "halfmoon")
+        assert theirs == str(Path(variables["XDG_DATA_HOME"]) / "halfmoon")
+        assert not early_kept
 
 
 def test_with_the_default_data_folder_a_second_start_opens_no_window(tmp_path):
