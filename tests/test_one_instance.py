@@ -260,8 +260,11 @@ def test_the_data_folder_found_before_the_window_is_platformdirs_own(tmp_path, v
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
     env.update(HOME=str(tmp_path), **variables)
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True,
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     ours, theirs, held, early_kept, theirs_locked = json.loads(done.stdout)
