@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
+from typing import NamedTuple
 
 from pygame import Rect
 
@@ -171,14 +172,56 @@ def _inner_block(
     return rects
 
 
+class Sizes(NamedTuple):
+    """A table's sizes for one card width, in pixels (the arcs and the compact
+    arrangements of game.compact use the same)."""
+
+    card: tuple[int, int]
+    label_h: int
+    """Room under each slot for its label."""
+    margin: int
+    """Around the table (room for the selection glow and ring)."""
+    lift: int
+    """Above the top row, for a lifted card."""
+    step: int
+    """Half Moon: each card under a pile's top card adds this to its edge."""
+    fan: tuple[int, int, int]
+    """Crescent: (face-up sliver, face-down sliver, widest fan)."""
+
+
+def half_moon_sizes(card_w: int, play: Rect) -> Sizes:
+    """Half Moon's sizes for cards ``card_w`` wide in ``play``."""
+    card_h = round(card_w * CARD_ASPECT)
+    return Sizes(
+        card=(card_w, card_h),
+        label_h=max(12, round(card_h * 0.16)),
+        margin=max(6, card_w // 7, play.width // 120),
+        lift=card_h // 18 + card_w // 16,
+        step=max(1, round(card_h * 0.012)),
+        fan=(0, 0, 0),
+    )
+
+
+def crescent_sizes(card_w: int, play: Rect) -> Sizes:
+    """Crescent's sizes for cards ``card_w`` wide in ``play``."""
+    card_h = round(card_w * CARD_ASPECT)
+    sliver = max(2, round(card_w * SLIVER))
+    return Sizes(
+        card=(card_w, card_h),
+        label_h=max(8, round(card_h * 0.16)),
+        margin=max(3, card_w // 7, play.width // 120),
+        lift=card_h // 18 + card_w // 16,
+        step=0,
+        fan=(sliver, max(1, round(card_w * BACK_SLIVER)), FAN_CARDS * sliver),
+    )
+
+
 def half_moon(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement | None:
     """Half Moon's 12 piles and 8 reserve slots (None when the arc has no room)."""
-    card_h = round(card_w * CARD_ASPECT)
-    step = max(1, round(card_h * 0.012))
-    label_h = max(12, round(card_h * 0.16))
+    sizes = half_moon_sizes(card_w, play)
+    card_h, step, label_h = sizes.card[1], sizes.step, sizes.label_h
+    margin, lift = sizes.margin, sizes.lift
     area_h = card_h + 7 * step
-    margin = max(6, card_w // 7, play.width // 120)  # room for the selection glow and ring
-    lift = card_h // 18 + card_w // 16
     centres = _centres(play, shape, 11, True, (card_w, area_h), label_h, margin, lift)
     if centres is None:
         return None
@@ -201,13 +244,9 @@ def half_moon(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangemen
 
 def crescent(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement | None:
     """Crescent's 16 piles with their fans, and the 8 foundations (None: no room)."""
-    card_h = round(card_w * CARD_ASPECT)
-    label_h = max(8, round(card_h * 0.16))
-    sliver = max(2, round(card_w * SLIVER))
-    back = max(1, round(card_w * BACK_SLIVER))
-    fan = FAN_CARDS * sliver
-    margin = max(3, card_w // 7, play.width // 120)
-    lift = card_h // 18 + card_w // 16
+    sizes = crescent_sizes(card_w, play)
+    card_h, label_h, margin, lift = sizes.card[1], sizes.label_h, sizes.margin, sizes.lift
+    sliver, back, fan = sizes.fan
     centres = _centres(
         play, shape, len(CRESCENT_PILES), False, (card_w + fan, card_h), label_h, margin, lift
     )
@@ -230,6 +269,25 @@ def crescent(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement
     return Arrangement(rects, areas, label_h, 0, (sliver, back, fan))
 
 
+Arranger = Callable[[int, Rect], Arrangement | None]
+"""Where a table's slots go for a card width and a play area (None: no room)."""
+
+
+def on_arcs(
+    arrange: Callable[[int, Rect, tuple[float, float]], Arrangement | None],
+) -> tuple[Arranger, ...]:
+    """``arrange`` on each arc of :data:`SHAPES`, in that order."""
+
+    def on(shape: tuple[float, float]) -> Arranger:
+        def arranged(card_w: int, play: Rect) -> Arrangement | None:
+            return arrange(card_w, play, shape)
+
+        arranged.__qualname__ = f"{arrange.__name__}{shape}"
+        return arranged
+
+    return tuple(on(shape) for shape in SHAPES)
+
+
 @dataclass(frozen=True)
 class TablePlan:
     """What :func:`game.layout.compute_layout` needs of a game's table (a kind of the
@@ -237,9 +295,12 @@ class TablePlan:
 
     name: str
     """The kind's key (the caches of the table's pictures are kept per table)."""
-    arrange: Callable[[int, Rect, tuple[float, float]], Arrangement | None]
-    """Where the slots go for a card width, a play area and an arc shape (None: no
-    room), as :func:`half_moon` and :func:`crescent` do."""
+    arcs: tuple[Arranger, ...]
+    """The table on its arc, one arranger per shape of the arc (as :func:`on_arcs`
+    makes them), in the order of preference."""
+    compact: tuple[Arranger, ...]
+    """Its compact arrangements (game.compact), for windows where the arc would make
+    the cards small."""
     buttons: tuple[str, ...]
     """The buttons, left to right."""
     inner: tuple[str, ...]

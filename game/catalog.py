@@ -6,6 +6,8 @@ arrangement, buttons and inner slots, its rules text, its files and its picture 
 title screen. Every other module reads the registry; none names a game. A new game is its
 rules module, its board module and one entry (:func:`register`).
 
+The table's arrangement is a pair of tuples of :data:`game.arcs.Arranger`: its arc in
+each shape and its compact arrangements (game.compact: ``CRESCENT``, ``HALF_MOON``).
 The rules, the board, the arrangement and the rules text are named by ``"module:name"``
 and imported the first time they are asked for: reading the command line imports this
 module, and the window opens before the rules and the boards are imported.
@@ -16,7 +18,7 @@ module, and the window opens before the rules and the boards are imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -27,9 +29,7 @@ from .rules.errors import DealCodeError
 if TYPE_CHECKING:
     import random
 
-    from pygame import Rect
-
-    from .arcs import Arrangement, TablePlan
+    from .arcs import Arranger, TablePlan
     from .rules.played import GameRules, PlayedGame
 
 Paragraphs = tuple[tuple[str, ...], ...]
@@ -137,9 +137,10 @@ class GameKind:
         if self._table is None:
             from .arcs import TablePlan
 
-            arrange: Callable[[int, Rect, tuple[float, float]], Arrangement | None]
-            arrange = self._get("arrangement")
-            self._table = TablePlan(self.key, arrange, self.buttons, self.inner)
+            arcs: tuple[Arranger, ...]
+            compact: tuple[Arranger, ...]
+            arcs, compact = self._get("arrangement")
+            self._table = TablePlan(self.key, arcs, compact, self.buttons, self.inner)
         return self._table
 
     def board(self, game: PlayedGame) -> object:
@@ -187,7 +188,7 @@ def _crescent(key: str, letter: str, name: str, picture: Picture) -> GameKind:
         name,
         rules=f"game.rules.crescent:{key.upper().replace('-', '_')}_RULES",
         board="game.scenes.boards.crescent:CrescentBoard",
-        arrangement="game.arcs:crescent",
+        arrangement="game.compact:CRESCENT",
         buttons=("undo", "redo", "redeal", "new", "menu"),
         inner=("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"),
         rules_text="game.scenes.boards.crescent_text:RULES_TEXT",
@@ -203,7 +204,7 @@ KINDS: list[GameKind] = [
         N_("Half Moon"),
         rules="game.rules.game:Game",
         board="game.scenes.boards.halfmoon:HalfMoonBoard",
-        arrangement="game.arcs:half_moon",
+        arrangement="game.compact:HALF_MOON",
         buttons=("undo", "redo", "new", "menu"),
         inner=("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"),
         rules_text="game.scenes.boards.halfmoon:RULES_TEXT",

@@ -3,8 +3,10 @@
 
 Half Moon's 12 piles stand on an arc open downwards (SPEC section 4), the reserve R1-R4
 over R5-R8 inside it; Crescent's 16 piles with their fans stand on one too, its 8
-foundations inside (see game.arcs). The info bar and the buttons run along the bottom.
-The card size is the largest for which no two of these overlap.
+foundations inside (see game.arcs). Where the arc would make the cards small, a compact
+arrangement may give larger ones (game.compact; the rule is :data:`ROOMY`'s). The info
+bar and the buttons run along the bottom. The card size is the largest for which no two
+of these overlap.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from functools import lru_cache
 
 from pygame import Rect
 
-from .arcs import CARD_ASPECT, SHAPES, Arrangement, TablePlan
+from .arcs import CARD_ASPECT, Arrangement, Arranger, TablePlan
 
 __all__ = ["CARD_ASPECT", "MIN_SIZE", "Layout", "TablePlan", "compute_layout"]
 
@@ -136,81 +138,83 @@ def _message_place(
     return Rect(info)
 
 
-Shape = tuple[float, float]
-"""An arc's shape: (squareness, drop in degrees), one of :data:`SHAPES`."""
+ROOMY = 80
+"""Cards at least this wide read well from a step back (an index 18 px tall): where
+the arc gives them, the table keeps its arc; where it does not, the layout takes
+whichever of the arc and the compact arrangements gives the wider cards."""
 
-_LAST: dict[TablePlan, dict[Shape, tuple[tuple[int, int], int]]] = {}
-"""For each table and each shape of its arc, the play area and the widest cards last
+_LAST: dict[TablePlan, dict[Arranger, tuple[tuple[int, int], int]]] = {}
+"""For each table and each of its arrangements, the play area and the widest cards last
 found for it: a guess for the next layout."""
 
 
-def _guesses(table: TablePlan, play: Rect) -> dict[Shape, int]:
-    """Each shape's widest cards last found for ``table``, scaled to this play area (not
-    to the window: the bar above which it ends takes a second row at some widths)."""
+def _guesses(table: TablePlan, play: Rect) -> dict[Arranger, int]:
+    """Each arrangement's widest cards last found for ``table``, scaled to this play area
+    (not to the window: the bar above which it ends takes a second row at some widths)."""
     return {
-        shape: round(card_w * min(play.width / last_w, play.height / last_h))
-        for shape, ((last_w, last_h), card_w) in _LAST.get(table, {}).items()
+        arranger: round(card_w * min(play.width / last_w, play.height / last_h))
+        for arranger, ((last_w, last_h), card_w) in _LAST.get(table, {}).items()
     }
 
 
 def fitting_arrangement(table: TablePlan, card_w: int, play: Rect) -> Arrangement | None:
-    """The first shape of the arc (in :data:`SHAPES`' order) in which cards ``card_w``
-    wide fit ``play``, if any."""
-    for shape in SHAPES:
-        arranged = _arranged(table, card_w, play, shape)
+    """The first of the table's arrangements (the arcs, then the compact ones) in which
+    cards ``card_w`` wide fit ``play``, if any."""
+    for arranger in (*table.arcs, *table.compact):
+        arranged = _arranged(arranger, card_w, play)
         if arranged is not None:
             return arranged
     return None
 
 
-def _arranged(table: TablePlan, card_w: int, play: Rect, shape: Shape) -> Arrangement | None:
-    """The arrangement of cards ``card_w`` wide on an arc of ``shape``, if it fits."""
-    arranged = table.arrange(card_w, play, shape)
+def _arranged(arranger: Arranger, card_w: int, play: Rect) -> Arrangement | None:
+    """The arrangement of cards ``card_w`` wide by ``arranger``, if it fits."""
+    arranged = arranger(card_w, play)
     if arranged is not None and _fits(arranged, play, max(2, card_w // 25)):
         return arranged
     return None
 
 
 class _Search:
-    """What is known of one play area, shape by shape: the widest cards found to fit and
-    the narrowest found not to. Narrower cards fit wherever wider ones do, shape by shape
-    (tests/test_layout.py checks it), so one try can answer for many widths."""
+    """What is known of one play area, arrangement by arrangement: the widest cards found
+    to fit and the narrowest found not to. Narrower cards fit wherever wider ones do, in
+    each arrangement (tests/test_layout.py checks it), so one try answers for many."""
 
-    def __init__(self, table: TablePlan, play: Rect) -> None:
-        self.table, self.play = table, play
+    def __init__(self, play: Rect) -> None:
+        self.play = play
         self.low, self.high = 8, max(9, play.width // 4)
-        self.fit: dict[Shape, tuple[int, Arrangement]] = {}
-        self.unfit: dict[Shape, int] = {}
-        self.widths: dict[Shape, int] = {}
-        """The widest cards of each shape searched for to the end."""
+        self.fit: dict[Arranger, tuple[int, Arrangement]] = {}
+        self.unfit: dict[Arranger, int] = {}
+        self.widths: dict[Arranger, int] = {}
+        """The widest cards of each arrangement searched for to the end."""
 
-    def fits(self, shape: Shape, card_w: int) -> bool:
-        """Whether cards ``card_w`` wide fit on an arc of ``shape``."""
-        if card_w <= self.fit.get(shape, (self.low - 1,))[0]:
+    def fits(self, arranger: Arranger, card_w: int) -> bool:
+        """Whether cards ``card_w`` wide fit in ``arranger``'s arrangement."""
+        if card_w <= self.fit.get(arranger, (self.low - 1,))[0]:
             return True
-        if card_w >= self.unfit.get(shape, self.high + 1):
+        if card_w >= self.unfit.get(arranger, self.high + 1):
             return False
-        arranged = _arranged(self.table, card_w, self.play, shape)
+        arranged = _arranged(arranger, card_w, self.play)
         if arranged is None:
-            self.unfit[shape] = card_w
+            self.unfit[arranger] = card_w
             return False
-        self.fit[shape] = (card_w, arranged)
+        self.fit[arranger] = (card_w, arranged)
         return True
 
-    def widest(self, shape: Shape, start: int) -> int:
-        """The widest cards that fit on an arc of ``shape`` (``low - 1`` if none): a
-        gallop from ``start`` to the first change, then a binary search."""
-        low = self.fit.get(shape, (self.low - 1,))[0]  # fits (or below the range)
-        high = self.unfit.get(shape, self.high + 1)  # does not fit (or above it)
+    def widest(self, arranger: Arranger, start: int) -> int:
+        """The widest cards that fit in ``arranger``'s arrangement (``low - 1`` if none):
+        a gallop from ``start`` to the first change, then a binary search."""
+        low = self.fit.get(arranger, (self.low - 1,))[0]  # fits (or below the range)
+        high = self.unfit.get(arranger, self.high + 1)  # does not fit (or above it)
         if low + 1 >= high:
             return low
         start = min(max(start, low + 1), high - 1)
         step = 1
-        if self.fits(shape, start):
+        if self.fits(arranger, start):
             low = start
             while low + 1 < high:
                 probe = min(high - 1, low + step)
-                if not self.fits(shape, probe):
+                if not self.fits(arranger, probe):
                     high = probe
                     break
                 low, step = probe, step * 2
@@ -218,25 +222,25 @@ class _Search:
             high = start
             while low + 1 < high:
                 probe = max(low + 1, high - step)
-                if self.fits(shape, probe):
+                if self.fits(arranger, probe):
                     low = probe
                     break
                 high, step = probe, step * 2
         while low + 1 < high:
             middle = (low + high) // 2
-            if self.fits(shape, middle):
+            if self.fits(arranger, middle):
                 low = middle
             else:
                 high = middle
-        self.widths[shape] = low
+        self.widths[arranger] = low
         return low
 
-    def arrangement(self, shape: Shape, card_w: int) -> Arrangement:
-        """The arrangement of cards ``card_w`` wide on ``shape``, known to fit."""
-        known = self.fit[shape]
+    def arrangement(self, arranger: Arranger, card_w: int) -> Arrangement:
+        """The arrangement of cards ``card_w`` wide by ``arranger``, known to fit."""
+        known = self.fit[arranger]
         if known[0] == card_w:
             return known[1]
-        arranged = _arranged(self.table, card_w, self.play, shape)
+        arranged = _arranged(arranger, card_w, self.play)
         assert arranged is not None  # narrower than cards that fit
         return arranged
 
@@ -244,35 +248,53 @@ class _Search:
 def largest_cards(
     table: TablePlan, play: Rect, guess: int | None = None
 ) -> tuple[int, Arrangement] | None:
-    """The widest cards of ``table`` that fit ``play`` and their arrangement, searched
-    for from ``guess`` (any guess gives the same answer)."""
-    guesses = dict.fromkeys(SHAPES, guess) if guess is not None else {}
-    return _largest(_Search(table, play), guesses)
+    """The cards of ``table`` for ``play`` and their arrangement, as the layout chooses
+    them (see :data:`ROOMY`), searched for from ``guess`` (any guess gives the same)."""
+    everyone = (*table.arcs, *table.compact)
+    guesses = dict.fromkeys(everyone, guess) if guess is not None else {}
+    return _choose(table, _Search(play), guesses)
 
 
-def _largest(search: _Search, guesses: dict[Shape, int]) -> tuple[int, Arrangement] | None:
-    """The widest cards of ``search``'s table that fit its play area, and their
-    arrangement on the first of :data:`SHAPES` in which they fit.
+def _choose(
+    table: TablePlan, search: _Search, guesses: dict[Arranger, int]
+) -> tuple[int, Arrangement] | None:
+    """The arc's widest cards when they are :data:`ROOMY` or the compact arrangements do
+    no better; else the compact arrangements' widest."""
+    arc = _largest(search, table.arcs, guesses)
+    if (arc is not None and arc[0] >= ROOMY) or not table.compact:
+        return arc
+    compact = _largest(search, table.compact, guesses)
+    if compact is None or (arc is not None and arc[0] >= compact[0]):
+        return arc
+    return compact
 
-    ``guesses`` holds the widest cards last found for some shapes, scaled (a window being
-    resized). The shape with the widest guess is searched first, from its guess (without
-    one, the first shape from the middle). Each other shape is then tried once: one
-    pixel wider (searched on, from its guess, if it fits there), or, a shape before the
-    best one so far, at the same width (it comes first if it fits). The answer is what
-    trying every width in every shape would give."""
-    first = max(guesses, key=guesses.__getitem__) if guesses else SHAPES[0]
+
+def _largest(
+    search: _Search, order: tuple[Arranger, ...], guesses: dict[Arranger, int]
+) -> tuple[int, Arrangement] | None:
+    """The widest cards that fit the search's play area in one of the arrangements of
+    ``order``, and their arrangement by the first of ``order`` in which they fit.
+
+    ``guesses`` holds the widest cards last found for some arrangements, scaled (a window
+    being resized). The one with the widest guess is searched first, from its guess
+    (without one, the first from the middle). Each other is then tried once: one pixel
+    wider (searched on, from its guess, if it fits there), or, one before the best so
+    far, at the same width (it comes first if it fits). The answer is what trying every
+    width in every arrangement would give."""
+    known = {arranger: guesses[arranger] for arranger in order if arranger in guesses}
+    first = max(known, key=known.__getitem__) if known else order[0]
     middle = (search.low + search.high) // 2
-    best = search.widest(first, guesses.get(first, middle))
+    best = search.widest(first, known.get(first, middle))
     winner = first if best >= search.low else None
-    for other in SHAPES:
+    for other in order:
         if other == first:
             continue
-        if winner is not None and SHAPES.index(other) < SHAPES.index(winner):
+        if winner is not None and order.index(other) < order.index(winner):
             if not search.fits(other, best):
                 continue  # narrower than the best: it cannot come first
             winner = other  # as wide, and before it
         if search.fits(other, best + 1):
-            start = max(best + 2, guesses.get(other, best + 2))
+            start = max(best + 2, known.get(other, best + 2))
             best, winner = search.widest(other, start), other
     if winner is None:
         return None
@@ -285,13 +307,13 @@ def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, table.buttons)
     play = Rect(0, 0, width, bar.top)
-    search = _Search(table, play)
-    best = _largest(search, _guesses(table, play))
+    search = _Search(play)
+    best = _choose(table, search, _guesses(table, play))
     if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
         raise ValueError(f"no layout fits a window of {width}x{height}")
     card_w, arranged = best
     last = _LAST.setdefault(table, {})
-    last.update((shape, (play.size, found)) for shape, found in search.widths.items())
+    last.update((arranger, (play.size, found)) for arranger, found in search.widths.items())
     card_h = round(card_w * CARD_ASPECT)
     labels = {
         name: Rect(area.left, area.bottom, area.width, arranged.label_h)

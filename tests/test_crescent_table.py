@@ -150,14 +150,20 @@ def test_a_double_tap_sends_a_card_home(display, ctx, flow):
     assert str(game.top("F5")) == "5C"
 
 
-def test_the_keyboard_moves_the_focus_picks_up_and_puts_down(display, ctx, flow):
+@pytest.mark.parametrize(
+    "size, towards_2",
+    [((1920, 1080), pygame.K_UP), ((800, 480), pygame.K_RIGHT)],
+    ids=["arc", "grid"],
+)
+def test_the_keyboard_moves_the_focus_picks_up_and_puts_down(display, ctx, flow, size, towards_2):
+    """On the arc pile 2 stands just above pile 1; on the grid, just right of it."""
     game = _small()
-    driver, play = _table(ctx, flow, game)
+    driver, play = _table(ctx, flow, game, size)
     driver.key(pygame.K_SPACE)  # the focus appears
     assert play.focus == "1"
     driver.key(pygame.K_SPACE)  # picks 5C up
     assert game.selection == "1"
-    driver.key(pygame.K_UP)  # pile 2 stands just above pile 1 on the arc
+    driver.key(towards_2)
     assert play.focus == "2"
     driver.key(pygame.K_RETURN)
     assert [str(c) for c in game.pile(2)] == ["6C", "5C"]

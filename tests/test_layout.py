@@ -46,11 +46,14 @@ def test_all_20_cards_the_bar_and_the_buttons_are_on_screen_and_never_overlap(si
 
 
 def test_cards_grow_with_the_window():
-    widths = [
-        compute_layout(w, h, HALF_MOON_TABLE).card[0]
-        for w, h in [(800, 600), (1280, 720), (1920, 1080), (3840, 2160)]
-    ]
-    assert widths == sorted(widths) and widths[-1] >= 3 * widths[0]
+    """On the arc and in the compact arrangement alike (between the two the cards may
+    shrink: the arc comes back once its cards are roomy, see game.layout.ROOMY)."""
+    arc = [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
+    compact = [(640, 480), (800, 480), (800, 600), (1024, 600)]
+    for sizes in (arc, compact):
+        widths = [compute_layout(w, h, HALF_MOON_TABLE).card[0] for w, h in sizes]
+        assert widths == sorted(widths), sizes
+    assert compute_layout(3840, 2160, HALF_MOON_TABLE).card[0] >= 3 * 84
     assert compute_layout(1920, 1080, HALF_MOON_TABLE).card[0] >= 120
 
 
@@ -131,7 +134,6 @@ def test_a_guess_from_the_last_layout_gives_the_same_cards_as_a_full_search(key)
     cards that fit also fit narrower, so every guess finds the same largest cards."""
     from pygame import Rect
 
-    from game.arcs import SHAPES
     from game.layout import _fits, fitting_arrangement, largest_cards
 
     for width, height in [
@@ -161,42 +163,56 @@ def test_a_guess_from_the_last_layout_gives_the_same_cards_as_a_full_search(key)
             assert found[1] == plain[1]
         for card_w in range(8, plain[0] + 1, 9):  # narrower cards fit too
             assert fitting_arrangement(table, card_w, play) is not None, (width, height, card_w)
-        for shape in SHAPES:  # and shape by shape
+        for arranger in (*table.arcs, *table.compact):  # and arrangement by arrangement
             widths = range(8, plain[0] + 12, 5)
             fits = [
-                table.arrange(w, play, shape) is not None
-                and _fits(table.arrange(w, play, shape), play, max(2, w // 25))
+                (arranged := arranger(w, play)) is not None
+                and _fits(arranged, play, max(2, w // 25))
                 for w in widths
             ]
-            assert fits == sorted(fits, reverse=True), (width, height, shape)
+            assert fits == sorted(fits, reverse=True), (width, height, arranger)
 
 
 @pytest.mark.parametrize("key", ["halfmoon", "crescent"])
 def test_a_window_being_resized_gets_the_widest_cards_that_fit(key):
     table = kind_by_key(key).table
     """Resized in steps, as a window edge is dragged, each layout's cards fit and no
-    shape of the arc fits cards up to 3 px wider (but for a rounding here and there
-    that lets one width fit where a narrower one does not)."""
+    arrangement of its kind (the arc's shapes, or the compact ones) fits cards up to
+    3 px wider (but for a rounding here and there that lets one width fit where a
+    narrower one does not); the compact ones only where the arc's cards are not roomy."""
     from pygame import Rect
 
-    from game.arcs import SHAPES
-    from game.layout import _bar, _fits
+    from game.layout import ROOMY, _bar, _fits
 
-    def fits(card_w, play):
-        return any(
-            (arranged := table.arrange(card_w, play, shape)) is not None
+    def fitting(card_w, play, arrangers):
+        return [
+            arranged
+            for arranger in arrangers
+            if (arranged := arranger(card_w, play)) is not None
             and _fits(arranged, play, max(2, card_w // 25))
-            for shape in SHAPES
-        )
+        ]
+
+    kinds = {"arc": table.arcs, "compact": table.compact}
+
+    def family_of(layout, play):
+        """Which arrangements the layout's are of, checked to fit (None: neither)."""
+        for family, arrangers in kinds.items():
+            if any(a.rects == layout.slots for a in fitting(layout.card[0], play, arrangers)):
+                return family
+        return None
 
     missed = checked = 0
-    for start in [(1920, 1080), (3840, 2160), (1080, 1920), (1280, 720)]:
+    for start in [(1920, 1080), (3840, 2160), (1080, 1920), (1280, 720), (800, 480)]:
         for number in range(40):
             width = start[0] - 60 + number * 37 % 136
             height = start[1] - 40 + number * 23 % 95
             layout = compute_layout(width, height, table)
             play = Rect(0, 0, width, _bar(width, height, table.buttons)[0].top)
-            assert fits(layout.card[0], play), (width, height)
-            missed += any(fits(layout.card[0] + extra, play) for extra in (1, 2, 3))
+            family = family_of(layout, play)
+            assert family, (width, height)
+            wider = [fitting(layout.card[0] + extra, play, kinds[family]) for extra in (1, 2, 3)]
+            missed += any(wider)
+            if family == "compact":  # the arc's cards are not roomy, and narrower
+                assert not fitting(min(ROOMY, layout.card[0] + 1), play, table.arcs)
             checked += 1
     assert missed <= checked // 50

@@ -13,7 +13,7 @@ TOY = GameKind(
     "Toy",
     rules="toy_game.rules:ToyGame",
     board="toy_game.board:ToyBoard",
-    arrangement="toy_game.board:arrange",
+    arrangement="toy_game.board:ARRANGEMENTS",
     buttons=("undo", "redo", "new", "menu"),
     inner=("H",),
     rules_text="toy_game.board:RULES_TEXT",

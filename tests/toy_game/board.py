@@ -19,7 +19,7 @@ RULES_TEXT = (
 )
 
 
-def arrange(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement | None:
+def arrange(card_w: int, play: Rect) -> Arrangement | None:
     """The pile on the left, the home on the right, a card's width apart (None: no room)."""
     card_h = round(card_w * CARD_ASPECT)
     label_h = max(8, card_h // 6)
@@ -36,6 +36,10 @@ def arrange(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement 
     rects = {"P": pile, "H": home}
     areas = {name: Rect(r.left, r.top, r.width, r.height + 7 * step) for name, r in rects.items()}
     return Arrangement(rects, areas, label_h, step, (0, 0, 0))
+
+
+ARRANGEMENTS = ((arrange,), ())
+"""One arrangement, and no compact one."""
 
 
 class ToyBoard(Board):
