@@ -520,6 +520,9 @@ def run_all(quick: bool) -> dict[str, Any]:
     from bench_saves import long_saves
 
     results["long_saves"] = long_saves(3 if quick else 5)
+    from bench_lowend import profile
+
+    results["lowend"] = profile(quick)
     print("rules ...", flush=True)
     results["rules"] = rules_throughput(2.0 if quick else 5.0)
     print("solver ...", flush=True)
@@ -604,6 +607,10 @@ def check(results: dict[str, Any]) -> int:
     taps = all(entry["frames"]["tap_visible_next_frame"] for entry in runs)
     print(f"  {'tap_visible_next_frame':34} {taps!s:>10}")
     failed += not taps
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_lowend import check as lowend_check
+
+    failed += lowend_check(results.get("lowend"))
     return 1 if failed else 0
 
 
@@ -690,6 +697,10 @@ def table(results: dict[str, Any]) -> None:
         from bench_saves import table as saves_table
 
         print("\n" + saves_table(results["long_saves"]))
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_lowend import table as lowend_table
+
+    lowend_table(results.get("lowend"))
     print(f"\nRules: {results['rules']['taps_per_s']} taps/s in random play")
     s = results["solver"]
     print(
