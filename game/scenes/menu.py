@@ -200,9 +200,9 @@ class MenuScene(ButtonScene):
         shown = {}
         for key, rect in column.rects.items():
             moved = rect.move(0, column.view.top - self.scroll).clip(column.view)
-            if moved.height > 0:
+            if moved.height > 0 and self.enabled(key):
                 shown[key] = moved
-        shown.update(column.pinned)
+        shown.update({key: rect for key, rect in column.pinned.items() if self.enabled(key)})
         return shown
 
     def _full_rect(self, key: str, column: Column) -> pygame.Rect:
@@ -241,7 +241,7 @@ class MenuScene(ButtonScene):
 
     def _key_focus(self, event: pygame.event.Event) -> bool:
         """Arrows, Tab and Page Up/Down; True if the key was one of them."""
-        keys = [key for key, _label in self.entries()]
+        keys = [key for key, _label in self.entries() if self.enabled(key)]
         column = self.column()
         if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             page = max(column.unit, column.view.height - column.unit)
@@ -306,6 +306,11 @@ class MenuScene(ButtonScene):
         """Whether button ``key`` is drawn as the main choice."""
         return False
 
+    def enabled(self, key: str) -> bool:
+        """Whether button ``key`` can be chosen: a disabled one keeps its place, drawn
+        dim, and takes no press and no keyboard focus."""
+        return True
+
     def _draw_entry(self, surface: pygame.Surface, column: Column, key: str, label: str) -> None:
         rect = self._full_rect(key, column)
         ui.draw_button(
@@ -313,6 +318,7 @@ class MenuScene(ButtonScene):
             rect,
             label,
             primary=self.primary(key),
+            enabled=self.enabled(key),
             state=self.button_state(key),
             px=column.label_px,
         )

@@ -56,7 +56,7 @@ class TitleScene(MenuScene):
 
     def entries(self) -> list[tuple[str, str]]:
         items = []
-        if self.ctx.game is not None:
+        if self.ctx.game is not None or self.under_way():  # kept (disabled): nothing moves
             items.append(("continue", N_("Continue")))
         kiosk = self.ctx.kiosk
         items.append(("new", N_("New game")))
@@ -73,6 +73,17 @@ class TitleScene(MenuScene):
     def primary(self, key: str) -> bool:
         return key == "continue" or (key == "new" and self.ctx.game is None)
 
+    def enabled(self, key: str) -> bool:
+        """Continue only when the chosen game has a game in progress."""
+        return key != "continue" or self.ctx.game is not None
+
+    def under_way(self) -> list[GameKind]:
+        """The offered games with a game in progress. While there is one, the title keeps
+        a place for Continue (disabled for a chosen game with none), so that choosing
+        another game moves no tile and no button."""
+        offered = self.offered()
+        return [kind for kind in self.ctx.in_progress() if kind in offered]
+
     @property
     def animating(self) -> bool:
         """In a kiosk waiting for a player, the attract animation runs."""
@@ -82,10 +93,7 @@ class TitleScene(MenuScene):
     def attract(self) -> bool:
         """Whether this title is a kiosk's attract screen: none of the games it offers is
         under way (a game left under way behind another tile still gets the idle reset)."""
-        if self.ctx.kiosk is None:
-            return False
-        offered = self.offered()
-        return not [kind for kind in self.ctx.in_progress() if kind in offered]
+        return self.ctx.kiosk is not None and not self.under_way()
 
     def update(self, dt: float) -> Scene | None:
         super().update(dt)
@@ -128,8 +136,7 @@ class TitleScene(MenuScene):
     def choose(self, key: str) -> Scene | None:
         flow = self.flow
         if key.startswith("game-"):
-            self.ctx.choose(kind_by_key(key[len("game-") :]))
-            self.dirty = True
+            self._choose_game(kind_by_key(key[len("game-") :]))
             return None
         if key == "continue":
             if self.resume is not None and getattr(self.resume, "game", None) is self.ctx.game:
@@ -153,7 +160,7 @@ class TitleScene(MenuScene):
         return self.resume
 
     def default(self) -> str | None:
-        return self.entries()[0][0]
+        return next(key for key, _label in self.entries() if self.enabled(key))
 
     def key(self, event: pygame.event.Event) -> Scene | None:
         if event.key == pygame.K_n:
@@ -162,8 +169,16 @@ class TitleScene(MenuScene):
         step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
         if step is not None and len(offered) > 1:  # the arrows choose the game
             index = offered.index(self.ctx.kind) if self.ctx.kind in offered else 0
-            self.ctx.choose(offered[(index + step) % len(offered)])
+            self._choose_game(offered[(index + step) % len(offered)])
         return None
+
+    def _choose_game(self, kind: GameKind) -> None:
+        """``kind`` becomes the chosen game; a keyboard focus left on a button now
+        disabled (Continue) goes to New game."""
+        self.ctx.choose(kind)
+        if self.focus is not None and not self.enabled(self.focus):
+            self.focus = "new"
+        self.dirty = True
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)

@@ -1,0 +1,123 @@
+"""The title does not jump: choosing a game tile leaves every tile and button where it
+was, whether or not the chosen game has a game to continue (issue 27)."""
+
+from __future__ import annotations
+
+import pytest
+from kind_scripts import make, table, win_game
+from ui_helpers import pygame
+
+from game.catalog import KINDS
+from game.kiosk import KioskConfig
+from game.scenes.title import TitleScene
+
+SIZES = [
+    (320, 240),
+    (640, 480),
+    (800, 480),
+    (1280, 720),
+    (1920, 1080),
+    (3840, 2160),
+    (1080, 1920),
+    (480, 800),
+]
+
+
+def _title_after_a_move(ctx, kind, size):
+    """A game of ``kind`` with one move made by clicks on its table, then Esc: the
+    title (the menu during the game), ``kind`` chosen, every other kind with no game."""
+    game, moves = win_game(kind)
+    driver = table(ctx, game, size)
+    make(driver, moves[0])
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, TitleScene)
+    assert ctx.kind is kind and ctx.of(kind).game is not None
+    assert all(ctx.of(other).game is None for other in KINDS if other is not kind)
+    return driver
+
+
+def _hovered(driver, pos, keys):
+    """The button the mouse lights when moved to ``pos`` (real motion events), or None."""
+    driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    lit = [key for key in keys if driver.scene.button_state(key) == "hover"]
+    assert len(lit) <= 1
+    return lit[0] if lit else None
+
+
+def _assert_steady(driver, ctx, kind):
+    """Click each game tile in turn: nothing moves, and the mouse at any button's place
+    lights that same button (or, at Continue's place, nothing, when the chosen game has
+    no game to continue)."""
+    title = driver.scene
+    before = title.button_rects()
+    assert "continue" in before
+    tiles = [key for key in before if key.startswith("game-")]
+    assert len(tiles) == len(ctx.offered()) > 1
+    keys = set(before)
+    for tile in [*tiles, f"game-{kind.key}"]:
+        driver.click(before[tile].center)
+        assert driver.scene is title and f"game-{ctx.kind.key}" == tile
+        after = title.button_rects()
+        assert set(after) - {"continue"} == keys - {"continue"}
+        moved = {key: (before[key], rect) for key, rect in after.items() if rect != before[key]}
+        assert not moved, f"{tile} chosen at {title.size}: moved {moved}"
+        assert ("continue" in after) == (ctx.game is not None)
+        for key, rect in before.items():
+            hit = _hovered(driver, rect.center, keys)
+            wanted = key if key != "continue" or ctx.game is not None else None
+            assert hit == wanted, f"{tile} chosen: at {key}'s place the mouse lights {hit}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_choosing_a_game_tile_moves_no_tile_or_button(display, ctx, kind, size):
+    driver = _title_after_a_move(ctx, kind, size)
+    _assert_steady(driver, ctx, kind)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_in_a_kiosk_choosing_a_game_tile_moves_no_tile_or_button(display, ctx, kind, size):
+    ctx.kiosk = KioskConfig()  # every game offered; no Quit, Settings or Statistics
+    driver = _title_after_a_move(ctx, kind, size)
+    assert not driver.scene.attract  # a game is under way: the menu, not the attract screen
+    _assert_steady(driver, ctx, kind)
+
+
+def _focus_cycle(driver, key):
+    """The buttons the keyboard focus visits as ``key`` is pressed twice round the list."""
+    visited = set()
+    for _ in range(2 * len(driver.scene.entries()) + 2):
+        driver.key(key)
+        visited.add(driver.scene.focus)
+    return visited
+
+
+def _focus_on(driver, wanted):
+    """Down until the focus is on ``wanted``."""
+    for _ in range(len(driver.scene.entries()) + 1):
+        if driver.scene.focus == wanted:
+            return
+        driver.key(pygame.K_DOWN)
+    raise AssertionError(f"the focus never comes to {wanted}")
+
+
+def test_a_continue_with_nothing_to_continue_cannot_be_focused_or_chosen(display, ctx, kind):
+    driver = _title_after_a_move(ctx, kind, (800, 480))
+    title = driver.scene
+    place = title.button_rects()["continue"]
+    other = next(k for k in KINDS if k is not kind)
+    driver.click(title.button_rects()[f"game-{other.key}"].center)
+    assert ctx.kind is other and ctx.game is None
+    driver.click(place.center)  # where Continue is for the other game: nothing happens
+    assert driver.scene is title and ctx.kind is other
+    focused = _focus_cycle(driver, pygame.K_TAB) | _focus_cycle(driver, pygame.K_UP)
+    assert "continue" not in focused and "new" in focused
+    driver.click(title.button_rects()[f"game-{kind.key}"].center)  # back to the game
+    _focus_on(driver, "continue")
+    driver.key(pygame.K_RIGHT)  # the arrows choose the next game: none under way there
+    assert ctx.kind is not kind and ctx.game is None
+    assert title.focus == "new"  # the focus does not stay on a Continue that cannot be chosen
+    driver.key(pygame.K_LEFT)
+    assert ctx.kind is kind
+    _focus_on(driver, "continue")
+    driver.key(pygame.K_RETURN)
+    assert getattr(driver.scene, "game", None) is ctx.of(kind).game
