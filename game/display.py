@@ -191,11 +191,21 @@ def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
 
 
 class Display:
-    """The window: resizable, or fullscreen at the desktop's own resolution (F11)."""
+    """The window: resizable, or fullscreen at the desktop's own resolution (F11).
+
+    SDL's fullscreen asks the window manager for it. On an X server with none (a kiosk on
+    plain X, :func:`~.platform.x11.bare_x`) nobody answers: the window took the screen's
+    size where it stood (1280x720 at +1280+720 became 3840x2160 at +1280+720, three
+    quarters off the screen), and kept it when fullscreen ended, black. There the game
+    makes the window cover the screen itself (a plain window of the desktop's size at 0,0,
+    which nothing else moves there), and gives it its own size and place back afterwards.
+    """
 
     def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
         self.window_size = size
         """The size to go back to when fullscreen ends."""
+        self.window_position: tuple[int, int] | None = None
+        """Where the window stood before fullscreen (None: it has not been a window yet)."""
         self.fullscreen = not fullscreen
         if pygame.display.get_surface() is None:
             set_window_icon()  # before the window opens: some systems ignore a later one
@@ -215,15 +225,39 @@ class Display:
         Both modes are RESIZABLE, so pygame follows a size change made by the system (a
         window manager, ``xdotool windowsize``, a rotated kiosk screen) in fullscreen too.
         """
+        bare = pygame.display.get_surface() is not None and _bare_x()
         if self.fullscreen:
+            if bare and pygame.display.is_fullscreen():
+                _window().set_windowed()  # SDL's own (a --fullscreen start): it stays put
             pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
-            _window().minimum_size = MIN_WINDOW
+            window = _window()
+            window.minimum_size = MIN_WINDOW
+            if bare:
+                window.position = self.window_position or _centred(self.window_size)
         else:
+            desktop = pygame.display.get_desktop_sizes()[0]
             if pygame.display.get_surface() is not None:
                 self.window_size = pygame.display.get_window_size()
-            desktop = pygame.display.get_desktop_sizes()[0]
-            pygame.display.set_mode(desktop, pygame.FULLSCREEN | pygame.RESIZABLE)
+                self.window_position = _window().position
+            if bare:
+                _window().position = (0, 0)
+                pygame.display.set_mode(desktop, pygame.RESIZABLE)
+            else:
+                pygame.display.set_mode(desktop, pygame.FULLSCREEN | pygame.RESIZABLE)
         self.fullscreen = not self.fullscreen
+
+
+def _bare_x() -> bool:
+    """Whether the window is on X with no window manager (imported when first needed)."""
+    from .platform.x11 import bare_x
+
+    return bare_x()
+
+
+def _centred(size: tuple[int, int]) -> tuple[int, int]:
+    """The place of a window of ``size`` in the middle of the desktop."""
+    width, height = pygame.display.get_desktop_sizes()[0]
+    return (max(0, (width - size[0]) // 2), max(0, (height - size[1]) // 2))
 
 
 def _window() -> pygame.Window:

@@ -7,8 +7,9 @@ modules, each imported where it is first needed:
 - :mod:`.lazy_pygame`: pygame in two halves, the window's first (start-up time), and the
   mixer left for the first sound effect (3 MB);
 - :mod:`.x11`: the idle loop asleep on the X server's socket until input
-  (:class:`~.x11.InputWaiter`), and the last save when the X server goes away
-  (:func:`~.x11.when_lost`);
+  (:class:`~.x11.InputWaiter`), the last save when the X server goes away
+  (:func:`~.x11.when_lost`), and an X server without a window manager told apart, where
+  the window covers the screen itself for fullscreen (:func:`~.x11.bare_x`);
 - :mod:`.memory`: glibc's heap made to give a huge window's memory back, and the
   process's resident memory (for the benchmark's trace);
 - :mod:`.signals`: SIGTERM, SIGINT and SIGHUP end the game cleanly; SIGUSR1 marks the
@@ -19,9 +20,10 @@ modules, each imported where it is first needed:
 Each trick has a plain way, which ``HALFMOON_PLAIN=1`` takes for all of them at once
 (:func:`plain`; ``make test-plain`` runs the tests so): ``import pygame`` as usual, the
 idle loop at its polling rate (10 Hz), Xlib's own answer to a lost display (exit 1, the
-moves already saved stay saved), freed memory left to malloc. The signals are not a trick
-(they are how a kiosk is stopped) and stay. The writer thread (game/storage.py) and the
-audio device's closing thread (game/sound.py) stay where they are: they use only
+moves already saved stay saved), SDL's own fullscreen, freed memory left to malloc. The
+signals are not a trick (they are how a kiosk is stopped) and stay. The writer thread
+(game/storage.py) and the audio device's closing thread (game/sound.py) stay where they
+are: they use only
 :mod:`threading`, which CPython has on Windows, macOS and Linux alike; a build without
 threads (a browser's) would write synchronously (``Storage.background = False``).
 """

@@ -1,4 +1,5 @@
-"""X11 through Xlib: the idle loop asleep until input, and the display's loss answered.
+"""X11 through Xlib: the idle loop asleep until input, the display's loss answered, and
+a screen without a window manager told apart.
 
 **Sleeping while the table is idle, woken at once by input.** pygame cannot sleep until
 the next event: ``pygame.event.wait()`` polls every millisecond, and a loop that only
@@ -13,7 +14,11 @@ slower rate instead.
 **The X server gone** (:func:`when_lost`): Xlib's default answer is ``exit(1)`` from
 inside whatever call noticed it; the game saves first.
 
-Both reach Xlib through ``ctypes``: SDL's X11 driver has loaded ``libX11.so.6`` already,
+**No window manager** (:func:`bare_x`): SDL's fullscreen asks the window manager for it,
+and on plain X (a kiosk) nobody answers; game/display.py then makes the window cover the
+screen itself.
+
+All three reach Xlib through ``ctypes``: SDL's X11 driver has loaded ``libX11.so.6`` already,
 and ``pygame.display.get_wm_info()["display"]`` is its ``Display *`` in a capsule.
 """
 
@@ -21,8 +26,12 @@ from __future__ import annotations
 
 import select
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import plain
+
+if TYPE_CHECKING:
+    import ctypes
 
 
 class InputWaiter:
@@ -61,12 +70,71 @@ class InputWaiter:
 
 def x11_socket() -> int | None:
     """The X server connection's descriptor of pygame's window, or None if not on X11."""
+    found = _sdl_display()
+    if found is None:
+        return None
+    xlib, display = found
+    try:
+        import ctypes
+
+        xlib.XConnectionNumber.argtypes = [ctypes.c_void_p]
+        xlib.XConnectionNumber.restype = ctypes.c_int
+        fd = int(xlib.XConnectionNumber(display))
+    except Exception:  # an unexpected libX11: poll instead
+        return None
+    return fd if fd >= 0 else None
+
+
+SUBSTRUCTURE_REDIRECT = 1 << 20
+"""X's SubstructureRedirectMask: the root window's, selected by the window manager alone."""
+
+
+def bare_x() -> bool:
+    """Whether pygame's window is on an X server that no window manager runs on (a kiosk
+    on plain X), where SDL's fullscreen goes wrong (see game/display.py). False elsewhere:
+    on Wayland, Windows, macOS, with SDL's dummy driver, before the window opens, and with
+    ``HALFMOON_PLAIN=1``.
+
+    A window manager is the one client that selects SubstructureRedirect on the root
+    window (X allows one at a time); the root's ``all_event_masks`` shows it, whatever the
+    manager is and whether or not it left EWMH properties behind.
+    """
+    if plain():
+        return False
+    found = _sdl_display()
+    if found is None:
+        return False
+    xlib, display = found
+    try:
+        import ctypes
+
+        structure = _window_attributes()
+        xlib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+        xlib.XGetWindowAttributes.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_ulong,
+            ctypes.POINTER(structure),
+        ]
+        xlib.XGetWindowAttributes.restype = ctypes.c_int
+        attributes: Any = structure()
+        root = xlib.XDefaultRootWindow(display)
+        if not xlib.XGetWindowAttributes(display, root, ctypes.byref(attributes)):
+            return False
+    except Exception:  # an unexpected libX11: SDL's own way
+        return False
+    return not attributes.all_event_masks & SUBSTRUCTURE_REDIRECT
+
+
+def _sdl_display() -> tuple[ctypes.CDLL, int] | None:
+    """libX11 and SDL's ``Display *`` of pygame's window, or None if it has none (not on
+    X11, no window yet)."""
     try:
         import ctypes  # here: only X11 needs it, and it costs start-up time
 
         import pygame
 
-        if pygame.display.get_driver() != "x11":
+        if not pygame.display.get_init() or pygame.display.get_driver() != "x11":
             return None
         capsule = pygame.display.get_wm_info().get("display")
         if capsule is None:
@@ -79,12 +147,37 @@ def x11_socket() -> int | None:
         get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
         display = get_pointer(capsule, get_name(capsule))
         xlib = ctypes.CDLL("libX11.so.6")  # already loaded by SDL: the same library
-        xlib.XConnectionNumber.argtypes = [ctypes.c_void_p]
-        xlib.XConnectionNumber.restype = ctypes.c_int
-        fd = int(xlib.XConnectionNumber(display))
-    except Exception:  # no X11, no libX11, an unexpected pygame: poll instead
+    except Exception:  # no X11, no libX11, an unexpected pygame
         return None
-    return fd if fd >= 0 else None
+    return (xlib, display) if display else None
+
+
+def _window_attributes() -> type[ctypes.Structure]:
+    """Xlib's XWindowAttributes, as ctypes lays it out (made when first needed)."""
+    import ctypes
+
+    c_int, c_long, c_ulong, c_void_p = ctypes.c_int, ctypes.c_long, ctypes.c_ulong, ctypes.c_void_p
+
+    class WindowAttributes(ctypes.Structure):
+        _fields_ = [
+            *((name, c_int) for name in ("x", "y", "width", "height", "border_width", "depth")),
+            ("visual", c_void_p),
+            ("root", c_ulong),
+            *((name, c_int) for name in ("class_", "bit_gravity", "win_gravity", "backing_store")),
+            ("backing_planes", c_ulong),
+            ("backing_pixel", c_ulong),
+            ("save_under", c_int),
+            ("colormap", c_ulong),
+            ("map_installed", c_int),
+            ("map_state", c_int),
+            ("all_event_masks", c_long),
+            ("your_event_mask", c_long),
+            ("do_not_propagate_mask", c_long),
+            ("override_redirect", c_int),
+            ("screen", c_void_p),
+        ]
+
+    return WindowAttributes
 
 
 _io_error_handler: object = None
