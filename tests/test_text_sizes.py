@@ -1,6 +1,7 @@
 """Text legible everywhere (issue 27): no text under 12 px at 1280x720 and above, on the
 table of every game kind and on every other screen, in every language; the labels of one
-row of buttons share one size; the settings' explanations legible at 640x480.
+row of buttons share one size; the settings' explanations legible at 640x480 and
+800x480.
 
 The sizes are those of the text actually drawn in a real frame of the loop: every text
 the bundled font renders then, by its size in pixels, and where a rendered text is then
@@ -21,8 +22,9 @@ from game.scenes.title import TitleScene
 LARGE = [(1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)]
 SMALLEST_PX = 12
 """No text under this at the sizes of :data:`LARGE`."""
+SMALL = [(640, 480), (800, 480)]
 SMALL_WINDOW_PX = 10
-"""The settings' explanations at 640x480: no smaller than this."""
+"""The settings' explanations in the windows of :data:`SMALL`: no smaller than this."""
 
 
 class _Sizes:
@@ -149,13 +151,16 @@ def test_every_other_screen_has_no_text_under_12_px(display, ctx, flow, monkeypa
     assert not found, found
 
 
+@pytest.mark.parametrize("size", SMALL, ids=[f"{w}x{h}" for w, h in SMALL])
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_the_settings_explanations_are_legible_at_640x480(display, ctx, flow, monkeypatch, code):
+def test_the_settings_explanations_are_legible_in_a_small_window(
+    display, ctx, flow, monkeypatch, code, size
+):
     """Every setting's explanation line (scrolled into view one by one) at least 10 px."""
     ctx.settings.language = code
     ctx.apply_settings()
     scene = SettingsScene(ctx, back=TitleScene(ctx, flow))
-    driver = Driver(scene, size=(640, 480))
+    driver = Driver(scene, size=size)
     sizes = _Sizes(monkeypatch)
     captions = {scene.caption(key) for key, _label in scene.entries()} - {""}
     assert captions
