@@ -9,6 +9,9 @@ import pygame
 from . import fonts, theme
 from .fonts import font
 
+SMALLEST_PX = 12
+"""The smallest text drawn where the window allows it (1280x720 and larger)."""
+
 
 def drawable(text: str) -> str:
     """``text`` as the font can take it: lone surrogates (from file names that are not
@@ -146,9 +149,21 @@ def draw_button(
     colour = theme.PANEL_TEXT if primary else theme.BUTTON_TEXT
     if not enabled:
         colour = theme.TEXT_DIM
+    draw_text(surface, label, label_px(label, rect, px), colour, bold=True, center=rect.center)
+
+
+def label_px(label: str, rect: pygame.Rect, px: int | None = None) -> int:
+    """The size :func:`draw_button` draws ``label`` at on a button ``rect``: ``px`` (else
+    the button's own size), smaller where the label would not fit."""
     size = px if px is not None else max(10, int(rect.height * 0.42))
-    size = fit_px(label, size, rect.width - rect.height // 2, bold=True)
-    draw_text(surface, label, size, colour, bold=True, center=rect.center)
+    return fit_px(label, size, rect.width - rect.height // 2, bold=True)
+
+
+def row_px(buttons: list[tuple[str, pygame.Rect]], px: int | None = None) -> int:
+    """One label size for ``buttons`` (label, rect) side by side: the largest (up to
+    ``px``, else each button's own size) at which every label fits its button, so that
+    no label of the row shrinks alone."""
+    return min((label_px(label, rect, px) for label, rect in buttons), default=px or 10)
 
 
 def button_column(

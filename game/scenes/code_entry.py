@@ -346,6 +346,10 @@ class CodeEntryScene(MenuScene):
             px = ui.fit_px(error, max(10, column.unit * 2 // 5), self.size[0] - column.unit // 2)
             y = field.bottom + column.unit // 2
             ui.draw_text(surface, error, px, theme.ACCENT, center=(self.size[0] // 2, y))
-        for name, rect in self.pad_rects(column).items():
-            label = "\u232b" if name == "erase" else name[len("letter-") :]
-            ui.draw_button(surface, rect, label, state=self.button_state(name))
+        pad = [
+            ("\u232b" if name == "erase" else name[len("letter-") :], name, rect)
+            for name, rect in self.pad_rects(column).items()
+        ]
+        px = ui.row_px([(label, rect) for label, _name, rect in pad])  # one size for all keys
+        for label, name, rect in pad:
+            ui.draw_button(surface, rect, label, state=self.button_state(name), px=px)

@@ -277,8 +277,8 @@ class PinScene(Scene):
                 surface, dots.strip(), size, theme.PANEL_TEXT, bold=True, center=field.center
             )
         names = {"clear": "\u232b", "ok": "OK", "cancel": _("Cancel")}
-        keys = [names.get(key, key) for key in self.KEYS]
-        key_px = min(ui.fit_px(name, int(unit * 0.42), unit - unit // 3, True) for name in keys)
+        pad = [(names.get(key, key), rect) for key, rect in buttons.items() if key != "cancel"]
+        key_px = ui.row_px(pad)  # one size for the whole pad
         for key, rect in buttons.items():
             label = names.get(key, key)
             button_px = key_px if key != "cancel" else None

@@ -149,10 +149,14 @@ class MenuScene(ButtonScene):
         )
         two_wide = 2 * button_w + 3 * margin <= width
         if header.height + gap + content_h + pinned_h > room and two_wide and len(listed) >= 4:
-            # A wide window: the list in two columns, each caption under its own button.
-            lefts = [width // 2 - margin // 2 - button_w, width // 2 + margin // 2]
+            # A wide window: the list in two columns, each caption under its own button,
+            # the buttons as wide as the captions like (up to half the window each).
+            said = [font(_caption_size(caption_h)).size(ui.drawable(c))[0] for c in captions]
+            half = (width - 3 * margin) // 2
+            wide = min(half, max([button_w, *said]))
+            lefts = [width // 2 - margin // 2 - wide, width // 2 + margin // 2]
             rects, caption_rects, content_h = _stack(
-                listed, by_key, lefts, button_w, unit, gap, caption_h, None
+                listed, by_key, lefts, wide, unit, gap, caption_h, None
             )
         block_h = header.height + (gap + content_h if listed else 0) + pinned_h
         if block_h <= room:
@@ -339,7 +343,7 @@ class MenuScene(ButtonScene):
         texts = [self.caption(key) for key in column.captions]
         return min(
             (
-                ui.fit_px(t, max(10, r.height * 4 // 5), r.width)
+                ui.fit_px(t, _caption_size(r.height), r.width)
                 for t, r in zip(texts, column.captions.values(), strict=True)
             ),
             default=10,
@@ -387,6 +391,11 @@ def _stack(
             y += gap
         height = max(height, y - gap)
     return rects, caption_rects, max(0, height)
+
+
+def _caption_size(height: int) -> int:
+    """The size a caption ``height`` pixels tall is written at where it fits."""
+    return max(10, height * 4 // 5)
 
 
 def _common_px(labels: list[str], unit: int, button_w: int) -> int:

@@ -11,6 +11,7 @@ or a scene drawn over the table repaints everything.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -39,6 +40,10 @@ class TableView:
         self._full = True
         self._sprite_cache: dict[Sprite, tuple[pygame.Surface, pygame.Rect]] = {}
         self._time_slot = pygame.Rect(0, 0, 0, 0)
+        self._time_centre = 0
+        self._info_px = 1
+        self._info_parts: list[tuple[str, int, int]] = []
+        """This frame's info after the time: each part with its left edge and middle."""
         self.code_rect = pygame.Rect(0, 0, 0, 0)
         """Where the deal code was last drawn in the info bar (a tap there copies it)."""
 
@@ -188,7 +193,8 @@ class TableView:
                 border_radius=max(4, width // 7),
             )
         if frame.labels:
-            px = max(8, layout.labels["1"].height * 3 // 4)
+            high = layout.labels["1"].height  # (digits' ink: three quarters of the size)
+            px = max(high * 3 // 4, min(ui.SMALLEST_PX, high))
             for name in names:
                 text = frame.labels.get(name)
                 if text:  # (within its place, which the slot's cell holds)
@@ -198,57 +204,50 @@ class TableView:
 
     # ------------------------------------------------------------------- bar
     def _measure_info(self, frame: Frame, layout: Layout) -> None:
-        """Where the time's slot and the deal code go for this frame's text."""
-        px, shape = self._info_shape(frame, layout)
+        """How this frame's info goes: its size, each part's place (in one line, or two
+        where two give larger text), the time's slot and where the deal code is."""
         info = layout.info
-        self._time_slot = pygame.Rect(
-            info.left, info.top, fonts.font(px).size(shape)[0], info.height
-        )
-        self.code_rect = pygame.Rect(0, 0, 0, 0)
-        for part, x, width in self._info_places(frame, px):
-            if part == frame.code:
-                self.code_rect = pygame.Rect(x, info.top, width, info.height)
-
-    def _info_shape(self, frame: Frame, layout: Layout) -> tuple[int, str]:
-        """The info bar's text size and the time's shape (its digits as 8s)."""
         shape = _time_shape(frame)
-        px = ui.fit_px(INFO_GAP.join([shape, *frame.info[1:]]), layout.font_px, layout.info.width)
-        return px, shape
-
-    def _info_places(self, frame: Frame, px: int) -> list[tuple[str, int, int]]:
-        """Each info part after the time with its left edge and width."""
+        px, lines = info_lines((shape, *frame.info[1:]), layout.font_px, info.size)
         face = fonts.font(px)
         gap = face.size(INFO_GAP)[0]
-        x = self._time_slot.right + gap
-        places = []
-        for part in frame.info[1:]:
-            width = face.size(part)[0]
-            places.append((part, x, width))
-            x += width + gap
-        return places
+        self._info_px = px
+        self._info_parts = []
+        self.code_rect = pygame.Rect(0, 0, 0, 0)
+        for index, line in enumerate(lines):
+            top = info.top + info.height * index // len(lines)  # each line's share
+            share = pygame.Rect(info.left, top, info.width, info.height // len(lines))
+            centre = info.centery + round((index - (len(lines) - 1) / 2) * face.get_linesize())
+            x = info.left
+            for number, part in enumerate(line):
+                width = face.size(part)[0]
+                if index == number == 0:
+                    self._time_slot = pygame.Rect(x, share.top, width, share.height)
+                else:
+                    self._info_parts.append((part, x, centre))
+                    if part == frame.code:
+                        self.code_rect = pygame.Rect(x, share.top, width, share.height)
+                x += width + gap
+        self._time_centre = info.centery - round((len(lines) - 1) / 2 * face.get_linesize())
 
     def _draw_bar(self, surface: pygame.Surface, frame: Frame, layout: Layout) -> None:
         pygame.draw.rect(surface, theme.BAR, layout.bar)
-        px, _shape = self._info_shape(frame, layout)
+        px = self._info_px
         # The time has a slot of its own, as wide as any time with as many digits: the
         # other parts never move, and the clock's tick repaints only the slot. The time
         # is rendered anew each second (uncached, so the text cache keeps the rest).
-        y = layout.info.centery
         if frame.info:
             time_text = frame.info[0]
             if frame.clock_running:
                 image = fonts.font(px).render(ui.drawable(time_text), True, theme.TEXT)
             else:
                 image = ui.text_surface(time_text, px, theme.TEXT)
-            surface.blit(image, image.get_rect(midleft=(self._time_slot.left, y)))
-        for part, x, _width in self._info_places(frame, px):
+            surface.blit(image, image.get_rect(midleft=(self._time_slot.left, self._time_centre)))
+        for part, x, y in self._info_parts:
             image = ui.text_surface(part, px, theme.TEXT)
             surface.blit(image, image.get_rect(midleft=(x, y)))
         rects = list(layout.buttons.values())
-        label_px = min(
-            ui.fit_px(b.label, max(10, int(r.height * 0.42)), r.width - r.height // 2, True)
-            for b, r in zip(frame.buttons, rects, strict=True)
-        )
+        label_px = ui.row_px([(b.label, r) for b, r in zip(frame.buttons, rects, strict=True)])
         for button, rect in zip(frame.buttons, rects, strict=True):
             ui.draw_button(
                 surface,
@@ -326,6 +325,30 @@ class TableView:
         for image, rect in self._spark_images(frame, layout):
             if only is None or rect.collidelist(only) >= 0:
                 surface.blit(image, rect)
+
+
+@lru_cache(maxsize=32)
+def info_lines(
+    parts: tuple[str, ...], px: int, size: tuple[int, int]
+) -> tuple[int, tuple[tuple[str, ...], ...]]:
+    """The info's text size (at most ``px``) and its ``parts`` in lines, to fit a place of
+    ``size``: one line, or two (split where they are most even) if that is larger."""
+    width, height = size
+    one = ui.fit_px(INFO_GAP.join(parts), px, width)
+    if one >= px or len(parts) < 2:
+        return one, (parts,)
+    cap = px
+    while cap > one and 2 * fonts.font(cap).get_linesize() > height:
+        cap -= 1
+    face = fonts.font(cap)
+
+    def widest(split: int) -> int:
+        return max(face.size(INFO_GAP.join(p))[0] for p in (parts[:split], parts[split:]))
+
+    split = min(range(1, len(parts)), key=widest)
+    lines = (parts[:split], parts[split:])
+    two = min(ui.fit_px(INFO_GAP.join(line), cap, width) for line in lines)
+    return (two, lines) if two > one else (one, (parts,))
 
 
 def _time_shape(frame: Frame) -> str:

@@ -252,7 +252,7 @@ class SlotTiles:
         It lies within the card, as everything of a slot but a lifted card's glow and a
         target's outline does (the repaint geometry relies on it): on small cards, where
         the smallest readable text is wider, the text is scaled down to fit."""
-        px = max(9, rect.width // 5)
+        px = max(9, min(ui.SMALLEST_PX, rect.width // 4), rect.width // 5)
         image = ui.text_surface(
             look.marker, px, theme.TEXT if not look.cards else theme.PANEL_TEXT, True
         )
