@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from xsession import missing, virtual_display  # noqa: E402
 
-SIZES = "640x480,1280x720,1920x1080,3840x2160,1080x1920"
+SIZES = "640x480,800x480,1024x600,1280x720,1920x1080,3840x2160,1080x1920"
 SCENES = (
     "title",
     "settings",
