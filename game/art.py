@@ -80,7 +80,8 @@ _GLYPHS: dict[str, tuple[float, str]] = {
     "J": (50, "M18 0H48V68C48 89 38 100 23 100C11 100 3 93 0 82"),
     "Q": (66, _ellipse(33, 50, 32, 50) + "M40 70L64 102"),
     "K": (60, "M4 0V100M58 0L4 64M25 40L60 100"),
-    "10": (80, "M0 16L15 0V100" + _ellipse(60, 50, 20, 50)),
+    # Narrow enough that a fan's sliver (game.arcs.SLIVER) shows it whole at every size.
+    "10": (68, "M0 15L11 0V100" + _ellipse(51, 50, 17, 50)),
 }
 #: The 9 is the 6 turned half a turn inside its box.
 _TURNED = {"9": "6"}

@@ -4,11 +4,13 @@ A card's face has a grey edge darker than any white face beside it, however smal
 card is drawn: on the real table (a Crescent pile's top card over the fan of the card
 under it, a Half Moon pile's over its stack edges), and on the card sprite itself at every
 width from 29 to 250 px (what a carried or flying card and the reserve show), also once
-made crisp after a resize.
+made crisp after a resize. And a face-up sliver of a Crescent fan shows the card's whole
+corner index at every width.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -27,6 +29,8 @@ FACE_CONTRAST = 2.5
 """The least luminance contrast of a card's edge against a white face beside it."""
 STACK_CONTRAST = 1.5
 """The least contrast of a Half Moon top card's bottom edge against a light stack edge."""
+INK = 1.15
+"""A pixel of a corner index: at least this luminance contrast against the paper."""
 WIDTHS = range(29, 251)
 """The card widths the sprites are checked at (29: Crescent's at 640x480 today)."""
 
@@ -184,3 +188,42 @@ def test_a_card_made_crisp_after_a_resize_has_its_edge(display):
     assert _left_edge(crisp) >= FACE_CONTRAST
     fresh = CardArt().face(card, small)
     assert pygame.image.tobytes(crisp, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+
+
+def _index_right(picture: pygame.Surface, columns: int) -> int:
+    """The rightmost of the first ``columns`` columns holding a pixel of the corner index
+    (rank over suit, from 13 to 108 units of 350 down), -1 if none: a pixel darker than
+    the paper of its row (the brightest across the card) by :data:`INK`."""
+    w, h = picture.get_size()
+    top, bottom = max(2, h * 10 // 350), math.ceil(h * 108 / 350)  # below the edge
+    rgb = pygame.image.tobytes(picture.subsurface((0, top, w, bottom - top)), "RGB")
+    right = -1
+    for row in range(bottom - top):
+        line = rgb[row * w * 3 : (row + 1) * w * 3]
+        paper = luminance([max(line[0::3]), max(line[1::3]), max(line[2::3])])
+        for x in range(max(2, right + 1), columns):
+            if contrast(paper, luminance(line[3 * x : 3 * x + 3])) > INK:
+                right = x
+    return right
+
+
+def test_a_face_up_sliver_shows_the_whole_corner_index_at_every_width(display, art):
+    """The next card of a fan covers from the sliver's step on: no pixel of the index of
+    any number card or Ace lies there (their ranks are the widest; a court card's panel
+    starts where the sliver ends)."""
+    play = pygame.Rect(0, 0, 20000, 20000)
+    cut = []
+    for width in WIDTHS:
+        arrangement = arcs.crescent(width, play, arcs.SHAPES[0])
+        assert arrangement is not None
+        step = arrangement.fan[0]
+        size = arrangement.rects["1"].size
+        for rank in Rank:
+            card = Card(rank, Suit.HEARTS if int(rank) % 2 else Suit.SPADES)
+            if card.is_face:
+                continue
+            right = _index_right(_on_white(art.face(card, size)), step + 1)
+            assert right > 0, (width, str(card))  # the index was found
+            if right >= step:
+                cut.append((width, str(card), step, right))
+    assert not cut, cut
