@@ -80,7 +80,8 @@ _GLYPHS: dict[str, tuple[float, str]] = {
     "J": (50, "M18 0H48V68C48 89 38 100 23 100C11 100 3 93 0 82"),
     "Q": (66, _ellipse(33, 50, 32, 50) + "M40 70L64 102"),
     "K": (60, "M4 0V100M58 0L4 64M25 40L60 100"),
-    "10": (80, "M0 16L15 0V100" + _ellipse(60, 50, 20, 50)),
+    # Narrow enough that a fan's sliver (game.arcs.SLIVER) shows it whole at every size.
+    "10": (68, "M0 15L11 0V100" + _ellipse(51, 50, 17, 50)),
 }
 #: The 9 is the 6 turned half a turn inside its box.
 _TURNED = {"9": "6"}
@@ -282,6 +283,22 @@ def _gradient(name: str, top: str, bottom: str) -> str:
 
 _PAPER = _gradient("paper", "#ffffff", "#f4f2ec")
 
+EDGE_WIDTH = 3.0
+"""The width of a card's grey edge in units, as the sprite files draw it (1 px on a card
+83 px wide): :mod:`game.sprites` widens it on smaller cards (:func:`card_edge`)."""
+
+
+def card_edge(width: float = EDGE_WIDTH) -> str:
+    """The card: a rounded rectangle of paper with a grey edge ``width`` units wide, inside
+    the drawing's edge. Its outer shape is the same at every width."""
+    inset = width / 2
+    radius = max(0.0, _RADIUS + EDGE_WIDTH / 2 - inset)
+    return (
+        f'<rect x="{_n(inset)}" y="{_n(inset)}" width="{_n(WIDTH - width)}" '
+        f'height="{_n(HEIGHT - width)}" rx="{_n(radius)}" '
+        f'fill="url(#paper)" stroke="#8d8a84" stroke-width="{_n(width)}"/>'
+    )
+
 
 def _card_base(body: str, defs: str = "") -> str:
     """An SVG document: a rounded white card with a soft border, then ``body``."""
@@ -289,8 +306,7 @@ def _card_base(body: str, defs: str = "") -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}">\n'
         f"<defs>{_PAPER}{defs}</defs>\n"
-        f'<rect x="1.5" y="1.5" width="{WIDTH - 3}" height="{HEIGHT - 3}" rx="{_RADIUS}" '
-        f'fill="url(#paper)" stroke="#8d8a84" stroke-width="3"/>\n'
+        f"{card_edge()}\n"
         f"{body}\n</svg>\n"
     )
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from .art import sprite_name
+from .art import EDGE_WIDTH, WIDTH, card_edge, sprite_name
 from .assets import AssetError, asset_path
 from .rules.cards import Card, standard_deck
 
@@ -35,12 +35,31 @@ def _check_size(size: Size) -> Size:
     return width, height
 
 
+MIN_EDGE = 1.0
+"""The least width in pixels of a card's grey edge. Drawn thinner (the art's 3 units of
+250 on a card under 83 px wide) it fades into the paper, and a pile's top card runs into
+the white cards under it; a whole pixel of it lies at full strength along the card."""
+
+_EDGE = card_edge().encode()
+
+
+def _edged(svg: bytes, width: int) -> bytes:
+    """The SVG with the card's edge at least :data:`MIN_EDGE` pixels wide when drawn
+    ``width`` pixels wide (unchanged if it draws no such edge: other art)."""
+    units = MIN_EDGE * WIDTH / width
+    if units <= EDGE_WIDTH:
+        return svg
+    return svg.replace(_EDGE, card_edge(units).encode(), 1)
+
+
 def _sized_svg(svg: bytes, size: Size, path: Path) -> bytes:
-    """The SVG with its root element set to ``size`` pixels, its drawing stretched to fill.
+    """The SVG with its root element set to ``size`` pixels, its drawing stretched to fill,
+    and the card's edge widened to show at that size (:func:`_edged`).
 
     pygame's loader keeps the drawing's aspect ratio and so may come out a pixel short;
     asking for exactly the requested size makes the surface that size.
     """
+    svg = _edged(svg, size[0])
     match = _SVG_TAG.search(svg)
     if match is None or b"viewBox" not in match.group(0):
         raise AssetError(f"{path} is not an SVG drawing with a viewBox")
