@@ -36,9 +36,9 @@ from game.scenes.play import PlayScene  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
 
-def main(argv: list[str]) -> int:
-    size = tuple(int(v) for v in argv[0].split("x"))
-    deal = argv[1]
+def scripted(size: tuple[int, int], deal: str) -> tuple[Context, Callable[..., dict]]:
+    """A window of ``size``, a fresh context (English, Placement aid on) and the scripted
+    game for ``deal``'s kind (:func:`half_moon` or :func:`crescent`)."""
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -47,7 +47,13 @@ def main(argv: list[str]) -> int:
     ctx.settings.language = "en"
     ctx.settings.placement_aid = True
     ctx.apply_settings()
-    play = half_moon if kind_for_code(deal).key == "halfmoon" else crescent
+    return ctx, half_moon if kind_for_code(deal).key == "halfmoon" else crescent
+
+
+def main(argv: list[str]) -> int:
+    size = tuple(int(v) for v in argv[0].split("x"))
+    deal = argv[1]
+    ctx, play = scripted(size, deal)
     result = play(ctx, size, deal)
     ctx.storage.close()
     print(json.dumps(result))

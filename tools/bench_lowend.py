@@ -133,21 +133,7 @@ def child_frames(size: tuple[int, int], deal: str, moves: int) -> dict:
     bench_frames._timed = paced
     bench_frames.solve = lambda game, **kw: First(solve(game, **kw))
     bench_frames.solve_crescent = lambda game, **kw: First(solve_crescent(game, **kw))
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(size, pygame.RESIZABLE)
-    from game.catalog import kind_for_code
-    from game.scenes.flow import open_context
-    from game.storage import Storage
-
-    home = Path(tempfile.mkdtemp(prefix="hm-lowend-"))
-    ctx = open_context(Storage(home / "config", home / "data", background=True))
-    ctx.settings.language = "en"
-    ctx.settings.placement_aid = True
-    ctx.apply_settings()
-    play = (
-        bench_frames.half_moon if kind_for_code(deal).key == "halfmoon" else bench_frames.crescent
-    )
+    ctx, play = bench_frames.scripted(size, deal)
     result = play(ctx, size, deal)
     ctx.storage.close()
     return {"taps_s": taps, "fps": rates, "tap_visible": result["tap_visible"]}
