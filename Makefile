@@ -97,6 +97,14 @@ KILLS ?= 50
 kill-storm: $(TEST_STAMP)
 	$(BIN)/python tools/kill_storm.py --kills $(KILLS) $(if $(SEED),--seed $(SEED))
 
+# Every game played by taps and drags in a real window of 800x480, 1024x600 and 640x480
+# (Xvfb), as a kiosk, without and with matchbox; each move checked in the save, the
+# screens kept in TOUCH_SHOTS (tools/touch_play.py; --mode window: a plain window).
+TOUCH_SHOTS ?= /tmp/touch-shots
+.PHONY: touch-play
+touch-play: $(TEST_STAMP)
+	$(BIN)/python tools/touch_play.py --shots $(TOUCH_SHOTS)
+
 # Every screen at five sizes in English, Russian and Finnish, from a real X window (Xvfb):
 # docs/screens/ (tools/screens.py).
 screens: $(TEST_STAMP)

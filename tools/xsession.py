@@ -31,12 +31,14 @@ def start_xvfb(size: tuple[int, int] = (1920, 1080)) -> tuple[subprocess.Popen, 
 
     The number is picked at random from 100 to 999 (display :0 and its neighbours are
     where other servers, and the stale lock of a killed one, are met: a client then and
-    again found no server there), skipping numbers whose lock names a live process, and
+    again found no server there), or from ``$HALFMOON_XVFB_DISPLAYS`` (``"60-69"``: runs
+    that share a machine keep apart), skipping numbers whose lock names a live process, and
     Xvfb tells through ``-displayfd`` when it is ready. When none starts, the
     RuntimeError carries what the last Xvfb printed.
     """
     said = ""
-    for number in random.sample(range(100, 1000), 40):
+    numbers = _numbers(os.environ.get("HALFMOON_XVFB_DISPLAYS", "100-999"))
+    for number in random.sample(numbers, min(40, len(numbers))):
         if _held(number):
             continue
         read_end, write_end = os.pipe()
@@ -66,6 +68,12 @@ def start_xvfb(size: tuple[int, int] = (1920, 1080)) -> tuple[subprocess.Popen, 
             errors.seek(0)
             said = errors.read().decode(errors="replace").strip()[-600:]
     raise RuntimeError(f"Xvfb did not start; the last one printed: {said or 'nothing'}")
+
+
+def _numbers(span: str) -> list[int]:
+    """The display numbers of ``"FIRST-LAST"`` (or of one number)."""
+    first, _, last = span.partition("-")
+    return list(range(int(first), int(last or first) + 1))
 
 
 def _held(number: int) -> bool:
