@@ -176,3 +176,44 @@ def test_the_settings_explanations_are_legible_in_a_small_window(
     assert set(seen) == captions, captions - set(seen)
     small = {text: px for text, px in seen.items() if px < SMALL_WINDOW_PX}
     assert not small, small
+
+
+@pytest.mark.parametrize(
+    "size", [(640, 480), (800, 480), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_game_tiles_names_share_one_size_and_stay_legible(
+    display, ctx, flow, monkeypatch, code, size
+):
+    """The title's game tiles are a row like the bar's buttons: their names share one size,
+    a long name taking two lines where that is larger (Russian "Открытый полумесяц" was
+    9 px at 800x480 beside 11 px names)."""
+    from game.catalog import KINDS
+    from game.i18n import _
+
+    ctx.settings.language = code
+    ctx.apply_settings()
+    scene = TitleScene(ctx, flow)
+    driver = Driver(scene, size=size)
+    sizes = _Sizes(monkeypatch)
+    sizes.start()
+    scene.invalidate()
+    driver.frames(1)
+    names = [_(kind.name) for kind in KINDS]
+    parts = set(names)  # a name, or either line of it broken at a space
+    for name in names:
+        words = name.split(" ")
+        parts.update(
+            " ".join(half) for i in range(1, len(words)) for half in (words[:i], words[i:])
+        )
+    drawn = [(px, text) for px, text in sizes.texts if text in parts]
+    heading = max(drawn)  # the screen's heading: the app's name, Half Moon's too
+    assert heading[1] == _("Half Moon") and drawn.count((heading[0], heading[1])) == 1
+    drawn.remove(heading)
+    lines = {text for _px, text in drawn}  # (a line drawn twice is rendered once)
+    for name in names:  # each name drawn whole, on one line or on two
+        words = name.split(" ")
+        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        assert name in lines or any(a in lines and b in lines for a, b in halves), (name, lines)
+    assert len({px for px, _text in drawn}) == 1, drawn
+    assert min(px for px, _text in drawn) >= (10 if size[0] < 1280 else SMALLEST_PX), drawn

@@ -9,6 +9,7 @@ import pygame
 
 from .. import theme, ui
 from ..catalog import GameKind, Picture
+from ..fonts import font
 from ..i18n import _
 
 _CARD = (250, 248, 240)
@@ -58,7 +59,8 @@ def draw(
 ) -> None:
     """Every tile: picture, name, the chosen one outlined, a dot for a game in progress
     (a crossed ring for one that is stuck: no move left)."""
-    for kind in kinds:
+    names = name_lines([_(kind.name) for kind in kinds], list(rects.values()))
+    for kind, (px, lines) in zip(kinds, names, strict=True):
         key = f"game-{kind.key}"
         rect = rects[key]
         selected = kind is chosen
@@ -71,22 +73,18 @@ def draw(
         ui.rounded_rect(
             surface, edge, rect, radius, max(2, rect.height // (14 if selected else 30))
         )
-        label_h = max(12, rect.height // 4)
+        line_h = font(px, True).get_linesize()
+        rows = max(len(n[1]) for n in names)  # every tile's label as tall: pictures alike
+        label_h = max(_label_h(rect), rows * line_h)
         picture = pygame.Rect(rect.left, rect.top, rect.width, rect.height - label_h).inflate(
             -rect.width // 8, -rect.height // 10
         )
         _picture(surface, picture, kind)
-        name = _(kind.name)
-        px = ui.fit_px(name, max(10, label_h * 3 // 5), rect.width - rect.height // 6, bold=True)
         colour = theme.ACCENT if selected else theme.TEXT
-        ui.draw_text(
-            surface,
-            name,
-            px,
-            colour,
-            bold=True,
-            center=(rect.centerx, rect.bottom - label_h // 2 - rect.height // 20),
-        )
+        middle = rect.bottom - label_h // 2 - rect.height // (20 if rows == 1 else 12)
+        for index, line in enumerate(lines):
+            y = middle - (len(lines) - 1) * line_h // 2 + index * line_h
+            ui.draw_text(surface, line, px, colour, bold=True, center=(rect.centerx, y))
         dot = max(3, rect.height // 16)
         centre = (rect.right - dot * 2, rect.top + dot * 2)
         if kind.key in stuck:  # a game in progress with no move left: a "no" sign
@@ -102,6 +100,42 @@ def draw(
             )
         elif kind.key in playing:  # a game in progress waits there
             pygame.draw.circle(surface, theme.ACCENT, centre, dot)
+
+
+def _label_h(rect: pygame.Rect) -> int:
+    """The height of a tile's name on one line."""
+    return max(12, rect.height // 4)
+
+
+def name_lines(names: list[str], rects: list[pygame.Rect]) -> list[tuple[int, tuple[str, ...]]]:
+    """Each tile's name in lines, all at one size: the largest at which every name fits
+    its tile, on one line or, where that is larger, two (broken at the space that makes
+    them most even; a tile then gives its picture up to a third of its height less)."""
+    best: list[tuple[int, tuple[str, ...]]] = []
+    for name, rect in zip(names, rects, strict=True):
+        width, base = rect.width - rect.height // 6, max(10, _label_h(rect) * 3 // 5)
+        one = ui.fit_px(name, base, width, bold=True)
+        best.append((one, (name,)))
+        words = ui.drawable(name).split(" ")
+        if one >= base or len(words) < 2:
+            continue
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        lines = min(splits, key=lambda pair: max(font(base, True).size(p)[0] for p in pair))
+        two = min(ui.fit_px(line, base, width, bold=True) for line in lines)
+        while two > one and 2 * font(two, True).get_linesize() > rect.height // 3:
+            two -= 1
+        if two > one:
+            best[-1] = (two, lines)
+    common = min((px for px, _lines in best), default=10)
+    return [
+        (
+            common,
+            (name,)
+            if ui.fit_px(name, common, rect.width - rect.height // 6, True) >= common
+            else lines,
+        )
+        for name, rect, (_px, lines) in zip(names, rects, best, strict=True)
+    ]
 
 
 def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None:
