@@ -253,7 +253,7 @@ def child(
                 ctx.stats.won_game(f"won {number}", 520, seconds)
             ctx.stats.lost_game("lost", 140)
             ctx.stats.stalemate("lost")
-            return StatisticsScene(ctx, back=title)
+            return StatisticsScene(ctx, back=title, flow=flow)
         if name == "chart":
             from game.statistics import Statistics
 

@@ -90,7 +90,7 @@ class LogScene(MenuScene):
 
     def text_px(self, column: Column) -> int:
         """The text size: readable, and not huge on a large screen."""
-        return max(12, min(column.unit * 11 // 20, self.size[0] // 40, self.size[1] // 24))
+        return max(12, min(column.unit * 11 // 20, self.size[0] // 48, self.size[1] // 27))
 
     def two_lines(self, column: Column) -> bool:
         """Whether each entry takes two lines (a window too narrow for the table)."""

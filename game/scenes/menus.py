@@ -165,7 +165,8 @@ class StatisticsScene(_Sub):
         """The game's name over a table of figures, and a bar for each of the last games."""
         header = column.header
         rows = self.rows()
-        chart_h = min(chart_height(column.unit), header.height * 2 // 5)
+        least = max(header.height // 4, header.height - (len(rows) + 1) * 16)  # rows first
+        chart_h = min(chart_height(column.unit), header.height * 2 // 5, least)
         line_h = max(10, min(column.unit * 3 // 4, (header.height - chart_h) // (len(rows) + 1)))
         width = self.size[0]
         centre = width // 2

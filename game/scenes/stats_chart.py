@@ -48,7 +48,7 @@ def draw_chart(
         chart.width - scale_w - px // 2,
         chart.height - 2 * line - px // 2,
     )
-    if plot.height < 6 or plot.width < slots:
+    if plot.height < max(6, line) or plot.width < slots:  # no room for a scale
         pygame.draw.line(surface, theme.TEXT_DIM, chart.bottomleft, chart.bottomright, 1)
         return
     axis = max(1, px // 10)
