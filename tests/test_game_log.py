@@ -110,11 +110,30 @@ def test_finished_games_are_logged_newest_first_with_their_fields(display, ctx, 
     assert sorted(page.row_rects()) == [0, 1, 2]
 
 
-def test_the_kiosk_idle_reset_logs_the_game_it_ends_as_lost(display, ctx, storage, kind):
-    game, moves = win_game(kind)
-    driver = table(ctx, game)
-    make(driver, moves[0])
-    ctx.leave_all()  # what "Still playing?" does when nobody answers
+def test_the_kiosk_idle_reset_logs_the_game_it_ends_as_lost(display, tmp_path, monkeypatch, kind):
+    from game.app import parse_args
+    from game.kiosk import KioskConfig
+    from game.scenes.kiosk import StillPlayingScene
+    from game.session import Session
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    save_under_way(storage, kind)
+    config = KioskConfig(games=(kind.key,), idle_seconds=3, countdown_seconds=2)
+    args = parse_args(["--kiosk", "--window", "640x480"])
+    session = Session.open(args, config, Storage(tmp_path / "config", tmp_path / "data"))
+    try:
+        driver = Driver.over(session.loop)
+        driver.frames(2)
+        driver.touch(driver.scene.button_rects()["continue"].center)
+        assert isinstance(driver.scene, PlayScene)
+        driver.seconds(3.5)
+        assert isinstance(driver.scene, StillPlayingScene)
+        driver.seconds(2.5)  # nobody answered: the idle reset
+        assert isinstance(driver.scene, TitleScene)
+        session.ctx.storage.flush()
+    finally:
+        session.close()
     (entry,) = _stored_log(storage, kind).entries
     assert (entry.result, entry.moves) == (LOST, 1)
 

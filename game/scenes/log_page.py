@@ -68,6 +68,8 @@ class LogScene(MenuScene):
         self._drag = 0.0
         self._touched: int | None = None
         self._moved = False
+        self._hover_row: int | None = None
+        """The entry under the mouse (lit)."""
 
     def entries(self) -> list[tuple[str, str]]:
         return [("back", N_("Back"))]
@@ -199,6 +201,8 @@ class LogScene(MenuScene):
         row = next((i for i, r in self.row_rects().items() if r.collidepoint(touch.pos)), None)
         if touch.kind == "down":
             self._touched, self._moved, self._drag = row, False, 0.0
+        elif touch.kind == "move" and not touch.finger and row != self._hover_row:
+            self._hover_row, self.dirty = row, True
         elif touch.kind == "up":
             touched, self._touched = self._touched, None
             if row is not None and row == touched and not self._moved:
@@ -237,6 +241,8 @@ class LogScene(MenuScene):
                 where = (index, lefts[index], widths[index])
                 _cell(surface, _(heading), px, theme.TEXT_DIM, where, area.top + line + line // 2)
         for index, rect in self.row_rects().items():
+            if index == self._hover_row:
+                pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=px // 3)
             self._draw_row(surface, rect, games[index], lefts, widths, two, px)
             if index == self.selected:
                 width = max(2, px // 8)
