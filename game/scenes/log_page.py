@@ -92,7 +92,9 @@ class LogScene(MenuScene):
 
     def text_px(self, column: Column) -> int:
         """The text size: readable, and not huge on a large screen."""
-        return max(12, min(column.unit * 11 // 20, self.size[0] // 48, self.size[1] // 27))
+        width, height = self.size
+        across = width // 36 if height > width else width // 48  # a tall window: larger
+        return max(12, min(column.unit * 11 // 20, across, height // 27))
 
     def two_lines(self, column: Column) -> bool:
         """Whether each entry takes two lines (a window too narrow for the table)."""
