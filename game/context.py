@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from . import i18n
 from .catalog import KINDS, GameKind, kind_by_key, kind_of
+from .game_log import ABANDONED, LOST, WON, GameLog, LogEntry, now
 from .kiosk import KioskConfig
 from .notices import next_notice
 from .progress import Progress
@@ -58,6 +59,8 @@ class Context:
     deals: random.Random | None = None
     """Where new random deals come from: None is the system's randomness; the monkey
     (tools/monkey.py) sets a seeded one, so that its seed replays its run, deals too."""
+    logs: dict[str, GameLog] = field(default_factory=dict)
+    """Each game's log of its last games (game.game_log), read the first time it is needed."""
 
     @classmethod
     def open(cls, storage: Storage, **kwargs: object) -> Context:
@@ -171,17 +174,16 @@ class Context:
         progress.game_id = new_game_id(game.code)
         self.save_game()
 
-    def leave(self) -> None:
-        """Give up the game in progress (a loss if it had a move and was not won)."""
+    def leave(self, idle: bool = False) -> None:
+        """Give up the game in progress (a loss if it had a move and was not won; in
+        the log lost when stalled or ``idle`` ended it, else abandoned)."""
         progress = self.current
         game = progress.game
-        if (
-            game is not None
-            and game.moves > 0
-            and game.outcome is not Outcome.WON
-            and progress.stats.lost_game(progress.game_id, game.score, game.moves)
-        ):
-            self._save_stats()
+        if game is not None and game.moves > 0 and game.outcome is not Outcome.WON:
+            if progress.stats.lost_game(progress.game_id, game.score, game.moves):
+                self._save_stats()
+            stalled = idle or game.outcome is Outcome.STALEMATE
+            self._log(progress, game, LOST if stalled else ABANDONED)
         progress.game = None
         self.storage.delete(progress.kind.save_file)
 
@@ -191,7 +193,7 @@ class Context:
         chosen = self.kind
         for kind in KINDS:
             self.kind = kind
-            self.leave()
+            self.leave(idle=True)
         self.kind = chosen
 
     def first_move(self) -> None:
@@ -209,10 +211,10 @@ class Context:
         """The game in progress was won: record it, then clear the save."""
         progress = self.current
         game = progress.game
-        if game is not None and progress.stats.won_game(
-            progress.game_id, game.score, progress.elapsed, game.moves
-        ):
-            self._save_stats()
+        if game is not None:
+            if progress.stats.won_game(progress.game_id, game.score, progress.elapsed, game.moves):
+                self._save_stats()
+            self._log(progress, game, WON)
         progress.game = None
         self.storage.delete(progress.kind.save_file)
 
@@ -230,6 +232,31 @@ class Context:
 
     def _save_stats(self) -> None:
         self.stats.save(self.storage, self.kind.statistics_file)
+
+    # -------------------------------------------------------------- the log
+    def log_of(self, kind: GameKind) -> GameLog:
+        """``kind``'s game log (read from its file on first use)."""
+        log = self.logs.get(kind.key)
+        if log is None:
+            log = self.logs[kind.key] = GameLog.load(self.storage, kind)
+        return log
+
+    def _log(self, progress: Progress, game: PlayedGame, result: str) -> None:
+        """Log the game that ends, before its save is deleted (once: a game in the log
+        already adds nothing)."""
+        game_id = progress.game_id or new_game_id(game.code)
+        entry = LogEntry(
+            game_id,
+            now(),
+            game.code or "",
+            result,
+            game.score,
+            game.moves,
+            round(progress.elapsed, 1),
+        )
+        log = self.log_of(progress.kind)
+        if log.add(entry):
+            log.save(self.storage, progress.kind)
 
     # --------------------------------------------------------------- notices
     def update_notice(self, dt: float) -> bool:

@@ -9,6 +9,7 @@ they are shown. Catalogs live in ``game/locale/<lang>/LC_MESSAGES/halfmoon.po``;
 from __future__ import annotations
 
 import contextlib
+import functools
 import gettext
 import locale
 import os
@@ -44,6 +45,26 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The right plural form for ``count`` in the current language (Russian has three)."""
     return _translation.ngettext(singular, plural, count)
+
+
+def format_date(day: str, code: str | None = None) -> str:
+    """The day ``day`` (ISO, ``2026-12-03``) as the language ``code`` (the current one
+    by default) writes it, by Babel's medium format (``Dec 3, 2026``, ``3.12.2026``)
+    where Babel is installed; else ``day`` as it is. Babel is imported here, when a
+    screen first shows a date, never at start-up."""
+    return _format_date(day, code or _language)
+
+
+@functools.lru_cache(maxsize=256)
+def _format_date(day: str, code: str) -> str:
+    try:
+        import datetime
+
+        from babel.dates import format_date as babel_format_date
+
+        return str(babel_format_date(datetime.date.fromisoformat(day), "medium", locale=code))
+    except Exception:  # no Babel, or no data for the language: the ISO date says it all
+        return day
 
 
 def language() -> str:

@@ -59,7 +59,8 @@ def _scenes(ctx, flow, kiosk):
     code = CodeEntryScene(ctx, flow, back=title)
     code.type_text("ABC")
     code.type_text("%")
-    stats = StatisticsScene(ctx, back=title)
+    stats = StatisticsScene(ctx, back=title, flow=flow)
+    log = _log_page(ctx, flow, stats)
     return {
         "title": title,
         "settings": SettingsScene(ctx, back=title),
@@ -79,7 +80,24 @@ def _scenes(ctx, flow, kiosk):
         ),
         "win": WinScene(ctx, play),
         "stalemate": StalemateScene(ctx, stale),
+        "game log": log,
+        "log entry": log.open(0),
     }
+
+
+def _log_page(ctx, flow, back):
+    """The game log page with 30 games, the longest result names among them."""
+    from game.game_log import RESULTS, GameLog, LogEntry
+    from game.scenes.log_page import LogScene
+
+    ctx.logs[ctx.kind.key] = GameLog(
+        [
+            LogEntry(f"g{n}", f"2026-09-{1 + n:02}T23:59:59", ctx.kind.code(10**9 + n),
+                     RESULTS[n % 3], 520, 1234, 3725.0)
+            for n in range(30)
+        ]
+    )  # fmt: skip
+    return LogScene(ctx, back, flow, ctx.kind)
 
 
 class _Recorder:

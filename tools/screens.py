@@ -30,6 +30,9 @@ SCENES = (
     "title",
     "settings",
     "statistics",
+    "chart",
+    "log",
+    "log-entry",
     "rules",
     "code",
     "play",
@@ -250,7 +253,30 @@ def child(
                 ctx.stats.won_game(f"won {number}", 520, seconds)
             ctx.stats.lost_game("lost", 140)
             ctx.stats.stalemate("lost")
-            return StatisticsScene(ctx, back=title)
+            return StatisticsScene(ctx, back=title, flow=flow)
+        if name == "chart":
+            from game.statistics import Statistics
+
+            ctx.stats = Statistics()
+            for number in range(30):
+                score = (number * 37) % 520
+                if number % 4 == 1:
+                    ctx.stats.won_game(f"won {number}", 520, 400.0 + number)
+                else:
+                    ctx.stats.lost_game(f"lost {number}", score)
+            return StatisticsScene(ctx, back=title, flow=flow)
+        if name in ("log", "log-entry"):
+            from game.game_log import ABANDONED, LOST, WON, GameLog, LogEntry
+
+            log = ctx.logs[ctx.kind.key] = GameLog()
+            for number in range(40):
+                result = (WON, LOST, ABANDONED)[number % 3]
+                when = f"2026-11-{1 + number // 2:02}T{9 + number % 12:02}:{number:02}:00"
+                code = ctx.kind.code(1000 + number * 7919)
+                score = 520 if result == WON else (number * 37) % 500
+                log.add(LogEntry(f"g{number}", when, code, result, score, 40 + number, 300.0))
+            page = StatisticsScene(ctx, back=title, flow=flow).choose("log")
+            return page.open(1) if name == "log-entry" else page
         if name == "rules":
             return RulesScene(ctx, back=title)
         if name in ("code", "kiosk-code"):

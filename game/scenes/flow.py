@@ -120,7 +120,7 @@ class Flow:
         return RulesScene(self.ctx, back=back)
 
     def statistics(self, back: Scene) -> Scene:
-        return StatisticsScene(self.ctx, back=back)
+        return StatisticsScene(self.ctx, back=back, flow=self)
 
     def code_entry(self, back: Scene) -> Scene:
         return CodeEntryScene(self.ctx, self, back=back)

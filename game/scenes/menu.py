@@ -116,7 +116,7 @@ class MenuScene(ButtonScene):
         margin, gap = max(6, unit // 3), max(4, unit // 4)
         title = margin + round(unit * 1.5) if self.title else margin
         rows = len(self.pinned_keys)
-        if rows == 2 and height < 480:
+        if rows in (2, 3) and height < 480:
             rows = 1
         return max(0, height - title - margin - rows * (unit + gap) - gap)
 
@@ -138,7 +138,7 @@ class MenuScene(ButtonScene):
         left = (width - button_w) // 2
         pinned_entries = [e for e in entries if e[0] in self.pinned_keys]
         listed = [e for e in entries if e[0] not in self.pinned_keys]
-        side_by_side = len(pinned_entries) == 2 and height < 480  # a short window
+        side_by_side = len(pinned_entries) in (2, 3) and height < 480  # a short window
         pinned_rows = 1 if side_by_side else len(pinned_entries)
         caption_h = max(12, round(unit * 0.45))
         by_key = dict(zip([k for k, _l in entries], captions, strict=True))
@@ -171,7 +171,8 @@ class MenuScene(ButtonScene):
             view.height = max(unit, bottom - pinned_h - view.top)
         pinned = {}
         if side_by_side:
-            half = (width - 2 * margin - gap) // 2
+            count = len(pinned_entries)
+            half = (width - 2 * margin - (count - 1) * gap) // count
             for index, (key, _label) in enumerate(pinned_entries):
                 pinned[key] = pygame.Rect(margin + index * (half + gap), bottom - unit, half, unit)
         else:

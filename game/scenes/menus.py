@@ -10,7 +10,9 @@ from ..settings import ANIMATIONS
 from ..statistics import RECENT
 from .base import Context, Scene
 from .dialogs import ConfirmScene
+from .log_page import LogFlow, LogScene
 from .menu import Column, MenuScene
+from .stats_chart import chart_height, draw_chart, label_px
 
 _SWITCHES = (
     ("move_errors", N_("Move errors")),
@@ -95,10 +97,16 @@ class StatisticsScene(_Sub):
     """Games played and won, streaks, best time, average score; Reset asks first."""
 
     title = N_("Statistics")
-    pinned_keys = ("reset", "back")
+    pinned_keys = ("log", "reset", "back")
+
+    def __init__(self, ctx: Context, back: Scene, flow: LogFlow | None = None) -> None:
+        super().__init__(ctx, back)
+        self.flow = flow
+        """What the game log's Play this deal again starts through (no log without it)."""
 
     def entries(self) -> list[tuple[str, str]]:
-        return [("reset", N_("Reset")), ("back", N_("Back"))]
+        log = [("log", N_("Game log"))] if self.flow is not None else []
+        return [*log, ("reset", N_("Reset")), ("back", N_("Back"))]
 
     def rows(self) -> list[tuple[str, str]]:
         """The figures, a (label, value) row each."""
@@ -123,7 +131,7 @@ class StatisticsScene(_Sub):
         """The game's name, the figures a row each, and the chart of the last games."""
         room = self.header_room(unit)
         rows = len(self.rows()) + 1
-        return min(room, rows * max(14, unit * 3 // 4) + unit * 2)
+        return min(room, rows * max(14, unit * 3 // 4) + chart_height(unit))
 
     def header_key(self) -> object:
         return (self.ctx.kind.key, len(self.rows()))
@@ -131,6 +139,8 @@ class StatisticsScene(_Sub):
     def choose(self, key: str) -> Scene | None:
         if key == "back":
             return self.back()
+        if key == "log" and self.flow is not None:
+            return LogScene(self.ctx, self, self.flow, self.ctx.kind)
         if key == "reset":
             question = _(
                 "Reset the statistics of {game}? The other games keep theirs. "
@@ -155,7 +165,8 @@ class StatisticsScene(_Sub):
         """The game's name over a table of figures, and a bar for each of the last games."""
         header = column.header
         rows = self.rows()
-        chart_h = min(column.unit * 2, header.height // 4)
+        least = max(header.height // 4, header.height - (len(rows) + 1) * 16)  # rows first
+        chart_h = min(chart_height(column.unit), header.height * 2 // 5, least)
         line_h = max(10, min(column.unit * 3 // 4, (header.height - chart_h) // (len(rows) + 1)))
         width = self.size[0]
         centre = width // 2
@@ -178,22 +189,9 @@ class StatisticsScene(_Sub):
             ui.draw_text(surface, value, px, theme.TEXT, bold=True, midleft=(centre + gap, y))
         chart = pygame.Rect(0, 0, min(width - column.unit, column.unit * 10), chart_h)
         chart.midtop = (centre, top + (len(rows) + 1) * line_h + line_h // 4)
-        self._draw_chart(surface, chart)
+        self._draw_chart(surface, chart, label_px(px))
 
-    def _draw_chart(self, surface: pygame.Surface, chart: pygame.Rect) -> None:
-        """The last finished games as bars: height the score, bright for a win."""
+    def _draw_chart(self, surface: pygame.Surface, chart: pygame.Rect, px: int) -> None:
+        """The last finished games as bars (game.scenes.stats_chart), labelled at ``px``."""
         results = self.ctx.stats.recent_results()
-        pygame.draw.line(surface, theme.TEXT_DIM, chart.bottomleft, chart.bottomright, 1)
-        if not results or chart.height < 6:
-            return
-        best = self.ctx.kind.best_score
-        slot = chart.width / RECENT
-        for index, (won, score) in enumerate(results):
-            height = max(2, round((chart.height - 2) * min(1.0, score / best)))
-            bar = pygame.Rect(
-                round(chart.left + index * slot + slot * 0.15),
-                chart.bottom - height,
-                max(1, round(slot * 0.7)),
-                height,
-            )
-            pygame.draw.rect(surface, theme.ACCENT if won else theme.TEXT_DIM, bar)
+        draw_chart(surface, chart, results, self.ctx.kind.best_score, RECENT, px)
