@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import i18n
+from . import daily, i18n
 from .catalog import KINDS, GameKind, kind_by_key, kind_of
 from .kiosk import KioskConfig
 from .notices import next_notice
@@ -212,6 +212,7 @@ class Context:
         if game is not None and progress.stats.won_game(
             progress.game_id, game.score, progress.elapsed, game.moves
         ):
+            progress.stats.won_daily(game.code, daily.today())  # today's deal of the day?
             self._save_stats()
         progress.game = None
         self.storage.delete(progress.kind.save_file)
