@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme, ui
+from .. import daily, theme, ui
 from ..i18n import LANGUAGES, N_, _
 from ..settings import ANIMATIONS
 from ..statistics import RECENT
@@ -113,6 +113,8 @@ class StatisticsScene(_Sub):
             (_("Fewest moves"), str(stats.fewest_moves) if stats.fewest_moves else dash),
             (_("Average score"), str(round(stats.average_score))),
             (_("Stalemates"), str(stats.stalemates)),
+            (_("Daily streak"), str(stats.daily_streak_on(daily.today()))),
+            (_("Best daily streak"), str(stats.best_daily_streak)),
         ]
 
     def lines(self) -> list[str]:
