@@ -158,6 +158,7 @@ class StatisticsScene(_Sub):
         header = column.header
         rows = self.rows()
         chart_h = min(column.unit * 2, header.height // 4)
+        chart_h = max(0, min(chart_h, header.height - (len(rows) + 1) * 11 - 3))  # rows first
         line_h = max(10, min(column.unit * 3 // 4, (header.height - chart_h) // (len(rows) + 1)))
         width = self.size[0]
         centre = width // 2
