@@ -14,6 +14,8 @@ from .error_line import cut, say, show_box
 from .i18n import LANGUAGES
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from _typeshed import SupportsWrite
 
     from .kiosk import KioskConfig
@@ -39,6 +41,15 @@ def _deal_code(text: str) -> str:
     try:
         return normalize_code(text, catalog.letters())
     except DealCodeError as error:
+        raise argparse.ArgumentTypeError(cut(str(error))) from None
+
+
+def _day(text: str) -> date:
+    from .daily import parse_day
+
+    try:
+        return parse_day(text)
+    except ValueError as error:
         raise argparse.ArgumentTypeError(cut(str(error))) from None
 
 
@@ -122,6 +133,15 @@ def build_parser() -> argparse.ArgumentParser:
         + "; --deal picks it too",
     )
     parser.add_argument(
+        "--daily",
+        nargs="?",
+        const=True,  # no date: today's deal (the local date when the game starts)
+        type=_day,
+        metavar="YYYY-MM-DD",
+        help="start the deal of the day (today's, or that date's) of the game --game names, "
+        "else of the title screen's game; the README tells the rule",
+    )
+    parser.add_argument(
         "--window", type=_window_size, metavar="WxH", help="window size, e.g. 1280x720"
     )
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
@@ -150,7 +170,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Read the command line; a bad argument exits with status 2 and one clear line."""
-    return build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.deal and args.daily is not None:
+        parser.error("--deal and --daily each name a deal: give one of them")
+    return args
 
 
 def storage_from_environment() -> Storage:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import i18n
+from . import daily, i18n
 from .catalog import KINDS, GameKind, kind_by_key, kind_of
 from .game_log import ABANDONED, LOST, WON, GameLog, LogEntry, now
 from .kiosk import KioskConfig
@@ -213,6 +213,7 @@ class Context:
         game = progress.game
         if game is not None:
             if progress.stats.won_game(progress.game_id, game.score, progress.elapsed, game.moves):
+                progress.stats.won_daily(game.code, daily.today())  # today's deal of the day?
                 self._save_stats()
             self._log(progress, game, WON)
         progress.game = None

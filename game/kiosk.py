@@ -13,6 +13,7 @@ is optional; these are the defaults::
     language = ""                     # en, ms, fi or ru; empty: the stored setting
     games = [...]                     # the games offered, in order, by their keys
                                       # (game.catalog; halfmoon --help lists them): all
+    daily = false                     # offer "Today's deal" on the title (game.daily)
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class KioskConfig:
     """A fixed language for the kiosk, or empty for the stored setting."""
     games: tuple[str, ...] = field(default_factory=lambda: tuple(keys()))
     """The games players may choose, by their keys (all of them by default)."""
+    daily: bool = False
+    """Whether the title offers "Today's deal" (the deal of the day of the chosen game)."""
     source: str = field(default="kiosk config", compare=False, repr=False)
     """Where the config came from (its path), for error messages; not a key of the file."""
 

@@ -87,6 +87,8 @@ class Session:
         if args.deal:  # the code's game, after the question when a game of it is under way
             with contextlib.suppress(DealCodeError):  # one the kiosk does not offer: main
                 scene = flow.deal(scene, args.deal)  # refuses it before the window opens
+        if getattr(args, "daily", None) is not None:  # the chosen game's deal of the day
+            scene = flow.daily(scene, None if args.daily is True else args.daily)  # True: today
         loop = Loop(scene, surface=lambda: display.surface)
         session = cls(ctx, display, loop, sounds, guard)
         loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)

@@ -9,6 +9,10 @@ statistics remember the last games they counted: an event that comes again for t
 game changes nothing. So a finish that was written here but whose saved game could not
 be deleted before the process was killed is not counted twice when that saved game
 comes back, and a win always finds its game among the played ones.
+
+The deal of the day (game.daily) has its own streak: the days in a row on which that
+day's deal was won. A daily deal counts for its date when it is won on that date, local
+time; a day without one breaks the streak.
 """
 
 from __future__ import annotations
@@ -16,10 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from . import daily
 from . import fields as check
 from .storage import DamagedFile, Storage
+
+if TYPE_CHECKING:
+    from datetime import date
 
 STATISTICS_FILE = "statistics.json"
 STATISTICS_SCHEMA = 1
@@ -27,6 +35,8 @@ REMEMBERED = 64
 """How many games the statistics remember for each kind of event."""
 RECENT = 30
 """How many finished games the bar chart of the statistics screen shows."""
+DAILY_REMEMBERED = 400
+"""How many dates of won daily deals the statistics keep."""
 
 _RESULT = re.compile(r"[WL][0-9]{1,12}")
 
@@ -62,6 +72,12 @@ class Statistics:
     """The last games counted as won or lost, oldest first."""
     stalemated_games: list[str] = field(default_factory=list)
     """The last games whose stalemate was counted, oldest first."""
+    daily_won: list[str] = field(default_factory=list)
+    """The dates (``YYYY-MM-DD``) whose daily deal was won on that date, oldest first."""
+    daily_streak: int = 0
+    """Days in a row up to the last date of :attr:`daily_won` whose daily deal was won."""
+    best_daily_streak: int = 0
+    """The longest run of days whose daily deal was won."""
 
     @property
     def win_rate(self) -> float:
@@ -134,6 +150,42 @@ class Statistics:
         del self.recent[:-RECENT]
         return True
 
+    def won_daily(self, code: str | None, day: date) -> bool:
+        """A game of deal ``code`` was won on ``day``: if it is that day's daily deal,
+        ``day`` counts (once) for the daily streak. True if it counted now."""
+        if not daily.is_daily(code, day) or day.isoformat() in self.daily_won:
+            return False
+        from datetime import date, timedelta
+
+        last = date.fromisoformat(self.daily_won[-1]) if self.daily_won else None
+        self.daily_won.append(day.isoformat())
+        self.daily_won.sort()
+        del self.daily_won[:-DAILY_REMEMBERED]
+        if last is None or day > last + timedelta(days=1):
+            self.daily_streak = 1
+        elif day == last + timedelta(days=1):
+            self.daily_streak += 1
+        else:  # an earlier day (the clock was turned back) can only join runs up
+            self.daily_streak = max(self.daily_streak, _run_up_to_last(self.daily_won))
+        self.best_daily_streak = max(
+            self.best_daily_streak, self.daily_streak, _longest_run(self.daily_won)
+        )
+        return True
+
+    def daily_won_on(self, day: date) -> bool:
+        """Whether ``day``'s daily deal was won (on that day)."""
+        return day.isoformat() in self.daily_won
+
+    def daily_streak_on(self, day: date) -> int:
+        """The daily streak as it stands on ``day``: the run up to the last won daily
+        deal while that was ``day``'s or the day before's, else 0 (a day was missed)."""
+        if not self.daily_won:
+            return 0
+        from datetime import date, timedelta
+
+        last = date.fromisoformat(self.daily_won[-1])
+        return self.daily_streak if day - timedelta(days=1) <= last else 0
+
     def recent_results(self) -> list[tuple[bool, int]]:
         """The last finished games, oldest first: (won, score) each."""
         return [(entry[0] == "W", int(entry[1:])) for entry in self.recent]
@@ -166,9 +218,16 @@ class Statistics:
             started_games=_games(data, "started_games"),
             finished_games=_games(data, "finished_games"),
             stalemated_games=_games(data, "stalemated_games"),
+            daily_won=_days(data),
+            daily_streak=check.count(data, "daily_streak"),
+            best_daily_streak=check.count(data, "best_daily_streak"),
         )
         if stats.won + stats.lost > stats.played or stats.best_streak < stats.current_streak:
             raise DamagedFile("statistics do not add up")
+        if stats.best_daily_streak < stats.daily_streak or (
+            not stats.daily_won and stats.daily_streak
+        ):
+            raise DamagedFile("the daily streaks do not add up")
         return stats
 
     @classmethod
@@ -184,6 +243,42 @@ class Statistics:
 def _games(data: Mapping[str, Any], key: str) -> list[str]:
     """The list of remembered games under ``key``; :class:`DamagedFile` if it is not one."""
     return list(check.words(data, key, most=REMEMBERED))
+
+
+def _days(data: Mapping[str, Any]) -> list[str]:
+    """The dates of won daily deals, oldest first and each once; :class:`DamagedFile`
+    otherwise (missing: none, as in the files from before the daily deal)."""
+    days = list(check.words(data, "daily_won", longest=10, most=DAILY_REMEMBERED))
+    if not all(daily.is_day(day) for day in days):
+        raise DamagedFile("daily_won must hold dates written YYYY-MM-DD")
+    if days != sorted(set(days)):  # such dates sort as their text does
+        raise DamagedFile("daily_won must hold each date once, oldest first")
+    return days
+
+
+def _runs(days: list[str]) -> list[int]:
+    """The lengths of the runs of consecutive dates in ``days`` (sorted), in order."""
+    from datetime import date, timedelta
+
+    runs: list[int] = []
+    previous: date | None = None
+    for day in map(date.fromisoformat, days):
+        if previous is not None and day == previous + timedelta(days=1):
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        previous = day
+    return runs
+
+
+def _run_up_to_last(days: list[str]) -> int:
+    """The run of consecutive dates that ends at the last of ``days``."""
+    return _runs(days)[-1] if days else 0
+
+
+def _longest_run(days: list[str]) -> int:
+    """The longest run of consecutive dates in ``days``."""
+    return max(_runs(days), default=0)
 
 
 def _remember(games: list[str], game_id: str) -> bool:

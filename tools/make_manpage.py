@@ -79,7 +79,9 @@ def synopsis(parser: argparse.ArgumentParser) -> str:
     lines = [f".B {literal(parser.prog)}"]
     for action in _options(parser):
         flag = literal(action.option_strings[-1])
-        if _takes_value(action):
+        if action.nargs == "?":  # a value that may be left out: --daily [YYYY-MM-DD]
+            lines.append(f".RB [ {flag}\n.RI [ {literal(_metavar(action))} ]]")
+        elif _takes_value(action):
             lines.append(f".RB [ {flag}\n.IR {literal(_metavar(action))} ]")
         else:
             lines.append(f".RB [ {flag} ]")
@@ -100,7 +102,9 @@ def options(parser: argparse.ArgumentParser) -> str:
     for action in _options(parser):
         flags = [f"\\fB{literal(flag)}\\fR" for flag in action.option_strings]
         head = ", ".join(flags)
-        if _takes_value(action):
+        if action.nargs == "?":
+            head += f" [\\fI{literal(_metavar(action))}\\fR]"
+        elif _takes_value(action):
             head += f" \\fI{literal(_metavar(action))}\\fR"
         text = roff((action.help or "").replace("%%", "%"))
         if text:
@@ -221,6 +225,9 @@ Redeal (the Crescents).
 .TP
 .B N
 A new game; a game under way is only given up after a question whose default keeps it.
+.TP
+.B D
+On the title screen: today's deal of the chosen game (Today's deal), with the same question.
 .TP
 .B Ctrl+C
 Copy the deal code.

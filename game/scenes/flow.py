@@ -16,7 +16,9 @@ A game under way is never thrown away without the question (see :meth:`Flow.star
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from .. import daily
 from ..catalog import GameKind, kind_for_code, kind_of
 from ..i18n import N_, _
 from ..rules import Outcome, PlayedGame
@@ -30,6 +32,9 @@ from .menus import SettingsScene, StatisticsScene
 from .play import PlayScene
 from .rules_page import RulesScene
 from .title import TitleScene
+
+if TYPE_CHECKING:
+    from datetime import date
 
 
 def open_context(storage: Storage, **kwargs: object) -> Context:
@@ -89,6 +94,13 @@ class Flow:
         """A random deal of ``kind`` (the chosen game by default)."""
         chosen = kind if kind is not None else self.ctx.kind
         return self.start(under, chosen, lambda: chosen.random(self.ctx.deals))
+
+    def daily(self, under: Scene, day: date | None = None) -> Scene:
+        """The deal of the day of the chosen game: ``day``'s, today's by default (the
+        local date now, game.daily)."""
+        kind = self.ctx.kind
+        code = daily.code(day if day is not None else daily.today(), kind.letter)
+        return self.start(under, kind, lambda: kind.from_code(code))
 
     def deal(self, under: Scene, code: str) -> Scene:
         """The deal of ``code``, of whatever game the code names (DealCodeError for a

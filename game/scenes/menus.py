@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme, ui
+from .. import daily, theme, ui
 from ..i18n import LANGUAGES, N_, _
 from ..settings import ANIMATIONS
 from ..statistics import RECENT
@@ -121,6 +121,8 @@ class StatisticsScene(_Sub):
             (_("Fewest moves"), str(stats.fewest_moves) if stats.fewest_moves else dash),
             (_("Average score"), str(round(stats.average_score))),
             (_("Stalemates"), str(stats.stalemates)),
+            (_("Daily streak"), str(stats.daily_streak_on(daily.today()))),
+            (_("Best daily streak"), str(stats.best_daily_streak)),
         ]
 
     def lines(self) -> list[str]:
@@ -130,7 +132,7 @@ class StatisticsScene(_Sub):
     def header_height(self, unit: int, width: int) -> int:
         """The game's name, the figures a row each, and the chart of the last games."""
         room = self.header_room(unit)
-        rows = len(self.rows()) + 1
+        rows = -(-len(self.rows()) // _row_columns(self.size)) + 1
         return min(room, rows * max(14, unit * 3 // 4) + chart_height(unit))
 
     def header_key(self) -> object:
@@ -165,17 +167,24 @@ class StatisticsScene(_Sub):
         """The game's name over a table of figures, and a bar for each of the last games."""
         header = column.header
         rows = self.rows()
-        least = max(header.height // 4, header.height - (len(rows) + 1) * 16)  # rows first
+        columns = _row_columns(self.size)
+        lines = -(-len(rows) // columns)  # rows of figures, a column or two of them
+        least = max(header.height // 4, header.height - (lines + 1) * 16)
         chart_h = min(chart_height(column.unit), header.height * 2 // 5, least)
-        line_h = max(10, min(column.unit * 3 // 4, (header.height - chart_h) // (len(rows) + 1)))
+        chart_h = max(0, min(chart_h, header.height - (lines + 1) * 11 - 3))  # rows first
+        line_h = max(10, min(column.unit * 3 // 4, (header.height - chart_h) // (lines + 1)))
         width = self.size[0]
         centre = width // 2
         gap = max(6, column.unit // 3)
         px = max(9, line_h * 3 // 5)
-        room = width // 2 - gap - column.unit // 2
+        share = 0.5 if columns == 1 else 0.68  # of a column, for the labels: values are short
+        span = width // columns
         px = min(
-            [ui.fit_px(label, px, room) for label, _v in rows]
-            + [ui.fit_px(value, px, room) for _l, value in rows]
+            [ui.fit_px(label, px, int(span * share) - gap - column.unit // 2) for label, _v in rows]
+            + [
+                ui.fit_px(value, px, int(span * (1 - share)) - gap - column.unit // 2)
+                for _l, value in rows
+            ]
         )
         top = header.top
         name = _(self.ctx.kind.name)
@@ -183,15 +192,22 @@ class StatisticsScene(_Sub):
         ui.draw_text(
             surface, name, title_px, theme.ACCENT, bold=True, center=(centre, top + line_h // 2)
         )
-        for index, (label, value) in enumerate(rows, start=1):
-            y = top + index * line_h + line_h // 2
-            ui.draw_text(surface, label, px, theme.TEXT_DIM, midright=(centre - gap, y))
-            ui.draw_text(surface, value, px, theme.TEXT, bold=True, midleft=(centre + gap, y))
+        for index, (label, value) in enumerate(rows):
+            middle = span * (index // lines) + int(span * share)
+            y = top + (index % lines + 1) * line_h + line_h // 2
+            ui.draw_text(surface, label, px, theme.TEXT_DIM, midright=(middle - gap, y))
+            ui.draw_text(surface, value, px, theme.TEXT, bold=True, midleft=(middle + gap, y))
         chart = pygame.Rect(0, 0, min(width - column.unit, column.unit * 10), chart_h)
-        chart.midtop = (centre, top + (len(rows) + 1) * line_h + line_h // 4)
+        chart.midtop = (centre, top + (lines + 1) * line_h + line_h // 4)
         self._draw_chart(surface, chart, label_px(px))
 
     def _draw_chart(self, surface: pygame.Surface, chart: pygame.Rect, px: int) -> None:
         """The last finished games as bars (game.scenes.stats_chart), labelled at ``px``."""
         results = self.ctx.stats.recent_results()
         draw_chart(surface, chart, results, self.ctx.kind.best_score, RECENT, px)
+
+
+def _row_columns(size: tuple[int, int]) -> int:
+    """Two columns of figures in a landscape window wide enough for them, else one."""
+    width, height = size
+    return 2 if width >= 720 and width * 3 >= height * 4 else 1

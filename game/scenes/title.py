@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pygame
 
-from .. import theme, ui
+from .. import daily, theme, ui
 from ..catalog import GameKind, kind_by_key, kind_of
 from ..i18n import N_, _
 from ..rules import Card, Outcome
@@ -37,6 +37,7 @@ class TitleFlow(Protocol):
 
     def resume(self) -> Scene: ...
     def new_game(self, under: Scene) -> Scene: ...
+    def daily(self, under: Scene) -> Scene: ...
     def code_entry(self, back: Scene) -> Scene: ...
     def settings(self, back: Scene) -> Scene: ...
     def rules(self, back: Scene) -> Scene: ...
@@ -60,6 +61,8 @@ class TitleScene(MenuScene):
             items.append(("continue", N_("Continue")))
         kiosk = self.ctx.kiosk
         items.append(("new", N_("New game")))
+        if kiosk is None or kiosk.daily:
+            items.append(("daily", N_("Today's deal")))
         items.append(("code", N_("Enter a deal code")))
         if kiosk is None or kiosk.allow_settings:
             items.append(("settings", N_("Settings")))
@@ -69,6 +72,14 @@ class TitleScene(MenuScene):
         if kiosk is None:
             items.append(("quit", N_("Quit")))  # a passer-by never sees a way out
         return items
+
+    def label(self, key: str, label: str) -> str:
+        """Today's deal with a check mark once today's is won (the date is read only when
+        a daily deal was ever won: the first frame needs no calendar)."""
+        stats = self.ctx.stats
+        if key == "daily" and stats.daily_won and stats.daily_won_on(daily.today()):
+            return f"{_(label)} \u2713"
+        return super().label(key, label)
 
     def primary(self, key: str) -> bool:
         return key == "continue" or (key == "new" and self.ctx.game is None)
@@ -144,6 +155,8 @@ class TitleScene(MenuScene):
             return flow.resume()
         if key == "new":
             return flow.new_game(self)
+        if key == "daily":
+            return flow.daily(self)
         if key == "code":
             return flow.code_entry(self)
         if key == "settings":
@@ -165,6 +178,8 @@ class TitleScene(MenuScene):
     def key(self, event: pygame.event.Event) -> Scene | None:
         if event.key == pygame.K_n:
             return self.choose("new")
+        if event.key == pygame.K_d and "daily" in dict(self.entries()):
+            return self.choose("daily")
         offered = self.offered()
         step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
         if step is not None and len(offered) > 1:  # the arrows choose the game

@@ -1,0 +1,373 @@
+"""The deal of the day (issue 28, item 4): its rule, Today's deal on the title, the won
+mark, the daily streak, ``--daily`` and the kiosk's ``daily`` key."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from kind_scripts import SMALL, under_way
+from ui_helpers import Driver, pygame
+
+from game import daily
+from game.catalog import KINDS, kind_of
+from game.kiosk import KioskConfig, KioskConfigError
+from game.scenes.dialogs import ConfirmScene
+from game.scenes.flow import Flow
+from game.scenes.menus import StatisticsScene
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+from game.statistics import DAILY_REMEMBERED, Statistics
+from game.storage import DamagedFile, Storage
+
+ROOT = Path(__file__).resolve().parents[1]
+DAY = date(2026, 12, 3)
+MASK = (1 << 64) - 1
+
+RULE_TABLE = [
+    ("2000-01-01", "HM1-N-QKRMYUE"),
+    ("2000-01-01", "HM1-C-EPPXOIU"),
+    ("2026-12-03", "HM1-N-VXPTTDG"),
+    ("2026-12-03", "HM1-C-KZPAODW"),
+    ("2026-12-03", "HM1-F-ZSRBGVT"),
+    ("2026-12-03", "HM1-O-HVJWERG"),
+    ("2026-12-04", "HM1-N-CPCGNED"),
+    ("2031-07-15", "HM1-O-RQQYDAZ"),
+]
+"""Dates and their daily codes as the rule gives them: a change of the rule fails here."""
+
+
+def _by_the_readme(day: date, letter: str) -> str:
+    """The rule as the README writes it, worked out here without the game's code."""
+    seed = ((day - date(2000, 1, 1)).days * 256 + ord(letter)) & MASK
+    z = (seed + 0x9E3779B97F4A7C15) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    number = (z ^ (z >> 31)) % 26**7
+    letters = ""
+    for _ in range(7):
+        number, digit = divmod(number, 26)
+        letters = chr(ord("A") + digit) + letters
+    return f"HM1-{letter}-{letters}"
+
+
+@pytest.fixture
+def today(monkeypatch):
+    """Set the game's today (game.daily.today, the one place it reads the date from)."""
+    current = [DAY]
+    monkeypatch.setattr(daily, "today", lambda: current[0])
+
+    def set_day(day: date) -> None:
+        current[0] = day
+
+    return set_day
+
+
+# ------------------------------------------------------------------------ the rule
+@pytest.mark.parametrize(("day", "code"), RULE_TABLE)
+def test_the_rule_gives_the_codes_of_the_table(day, code):
+    assert daily.code(date.fromisoformat(day), code[4]) == code
+    assert _by_the_readme(date.fromisoformat(day), code[4]) == code
+
+
+def test_the_same_date_gives_the_same_code_on_every_run_and_the_next_date_another(kind):
+    days = [DAY + timedelta(days=n) for n in range(-3, 4)] + [date(1999, 12, 31)]
+    here = [daily.code(day, kind.letter) for day in days]
+    assert here == [_by_the_readme(day, kind.letter) for day in days]
+    assert len(set(here)) == len(days)  # each date its own deal
+    assert all(kind.from_code(code).code == code for code in here)  # ordinary deal codes
+    script = (
+        "from datetime import date, timedelta; from game import daily\n"
+        f"days = [date({DAY.year}, {DAY.month}, {DAY.day}) + timedelta(days=n) "
+        "for n in range(-3, 4)] + [date(1999, 12, 31)]\n"
+        f"print(' '.join(daily.code(day, {kind.letter!r}) for day in days))"
+    )
+    other_run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert other_run.stdout.split() == here
+
+
+def test_each_game_has_its_own_deal_of_the_day():
+    assert len({daily.code(DAY, kind.letter)[6:] for kind in KINDS}) == len(KINDS)
+
+
+# ---------------------------------------------------------------------- the title
+def _title(ctx, kind, size=SMALL) -> Driver:
+    ctx.choose(kind)
+    return Driver(Flow(ctx).title(), size=size)
+
+
+def _labels(title: TitleScene) -> dict[str, str]:
+    return {key: title.label(key, label) for key, label in title.entries()}
+
+
+def test_todays_deal_on_the_title_starts_that_deal_with_its_code_to_copy(display, ctx, today, kind):
+    import pygame.scrap
+
+    driver = _title(ctx, kind)
+    assert _labels(driver.scene)["daily"] == "Today's deal"
+    driver.click(driver.scene.button_rects()["daily"].center)
+    play = driver.scene
+    assert isinstance(play, PlayScene) and kind_of(play.game) is kind
+    assert play.game.code == daily.code(DAY, kind.letter) and play.game.moves == 0
+    assert play.game.position() == kind.from_code(daily.code(DAY, kind.letter)).position()
+    driver.frames(1)
+    pygame.scrap.put_text("something else")
+    driver.click(play.view.code_rect.center)  # the info bar's code, as any deal's
+    assert pygame.scrap.get_text() == daily.code(DAY, kind.letter)
+
+
+def test_todays_deal_is_the_date_at_the_moment_of_choosing(display, ctx, today, kind):
+    driver = _title(ctx, kind)
+    today(DAY + timedelta(days=1))  # midnight passed with the title on screen
+    driver.key(pygame.K_d)
+    assert driver.scene.game.code == daily.code(DAY + timedelta(days=1), kind.letter)
+
+
+def test_todays_deal_asks_before_a_game_under_way_goes(display, ctx, today, kind):
+    driver, game, _start, _last = under_way(ctx, kind)
+    driver.key(pygame.K_ESCAPE)  # the menu
+    title = driver.scene
+    assert isinstance(title, TitleScene)
+    driver.click(title.button_rects()["daily"].center)
+    question = driver.scene
+    assert isinstance(question, ConfirmScene) and ctx.of(kind).stats.lost == 0
+    driver.seconds(0.5)  # the panel's guard against a double tap
+    driver.key(pygame.K_RETURN)  # the default answer: Keep playing
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is game
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.scene.button_rects()["daily"].center)
+    driver.seconds(0.5)
+    driver.click(driver.scene.buttons()["yes"].center)
+    assert isinstance(driver.scene, PlayScene)
+    assert driver.scene.game.code == daily.code(DAY, kind.letter)
+    assert ctx.of(kind).stats.lost == 1
+
+
+def _win_todays(driver: Driver, ctx) -> None:
+    """Today's deal started from the title by a click, then won: the context's hook at a
+    win (a real deal cannot be won by a script of clicks; the tests of every kind's win
+    show that the table calls it)."""
+    driver.click(driver.scene.button_rects()["daily"].center)
+    assert isinstance(driver.scene, PlayScene)
+    ctx.won()
+    driver.loop.scene = Flow(ctx).title()
+    driver.frames(1)
+
+
+def test_the_title_marks_todays_deal_once_it_is_won(display, ctx, storage, today, kind):
+    driver = _title(ctx, kind)
+    _win_todays(driver, ctx)
+    assert _labels(driver.scene)["daily"] == "Today's deal \u2713"
+    stored = Statistics.load(storage, kind.statistics_file)
+    assert stored.daily_won == [DAY.isoformat()] and stored.won == 1
+    others = [other for other in KINDS if other is not kind]
+    for other in others:  # each game's daily is its own
+        ctx.choose(other)
+        assert _labels(driver.scene)["daily"] == "Today's deal"
+    ctx.choose(kind)
+    today(DAY + timedelta(days=1))
+    assert _labels(driver.scene)["daily"] == "Today's deal"
+
+
+def test_a_daily_deal_counts_only_when_won_on_its_date(display, ctx, today, kind):
+    driver = _title(ctx, kind)
+    driver.click(driver.scene.button_rects()["daily"].center)
+    today(DAY + timedelta(days=1))  # won after midnight: yesterday's deal
+    ctx.won()
+    stats = ctx.of(kind).stats
+    assert stats.won == 1 and stats.daily_won == [] and stats.best_daily_streak == 0
+    driver.loop.scene = Flow(ctx).title()
+    driver.frames(1)
+    assert _labels(driver.scene)["daily"] == "Today's deal"
+
+
+def _statistics(driver: Driver) -> dict[str, str]:
+    driver.click(driver.scene.button_rects()["stats"].center)
+    page = driver.scene
+    assert isinstance(page, StatisticsScene)
+    figures = dict(page.rows())
+    driver.click(page.button_rects()["back"].center)
+    return {key: figures[key] for key in ("Daily streak", "Best daily streak")}
+
+
+def test_the_daily_streak_counts_days_in_a_row_and_a_missed_day_breaks_it(
+    display, ctx, today, kind
+):
+    driver = _title(ctx, kind, size=(1280, 720))
+    assert _statistics(driver) == {"Daily streak": "0", "Best daily streak": "0"}
+    for n in range(3):
+        today(DAY + timedelta(days=n))
+        _win_todays(driver, ctx)
+        assert _statistics(driver) == {"Daily streak": str(n + 1), "Best daily streak": str(n + 1)}
+    today(DAY + timedelta(days=3))  # the next day, not yet won: the streak still stands
+    assert _statistics(driver) == {"Daily streak": "3", "Best daily streak": "3"}
+    today(DAY + timedelta(days=4))  # day 3 was missed
+    assert _statistics(driver) == {"Daily streak": "0", "Best daily streak": "3"}
+    _win_todays(driver, ctx)
+    assert _statistics(driver) == {"Daily streak": "1", "Best daily streak": "3"}
+    _win_todays(driver, ctx)  # the same day again: counted once
+    assert _statistics(driver) == {"Daily streak": "1", "Best daily streak": "3"}
+    assert ctx.of(kind).stats.won == 5
+
+
+# --------------------------------------------------------------- the stored figures
+def test_statistics_from_before_the_daily_deal_load_with_no_daily_streak(storage):
+    old = Statistics(played=3, won=2, lost=1, current_streak=1, best_streak=2).to_dict()
+    for key in ("daily_won", "daily_streak", "best_daily_streak"):
+        del old[key]
+    storage.path("statistics.json").parent.mkdir(parents=True, exist_ok=True)
+    storage.path("statistics.json").write_text(json.dumps(old))
+    stats = Statistics.load(storage)
+    assert (stats.played, stats.won, stats.daily_streak_on(DAY)) == (3, 2, 0)
+    assert stats.daily_won == [] and stats.best_daily_streak == 0
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"daily_won": "2026-12-03"},
+        {"daily_won": ["2026-13-03"]},
+        {"daily_won": ["3 Dec 2026"]},
+        {"daily_won": ["2026-12-04", "2026-12-03"]},
+        {"daily_won": ["2026-12-03", "2026-12-03"]},
+        {"daily_won": [], "daily_streak": 2, "best_daily_streak": 2},
+        {"daily_won": ["2026-12-03"], "daily_streak": 2, "best_daily_streak": 1},
+        {"daily_streak": -1},
+        {"best_daily_streak": "7"},
+    ],
+)
+def test_damaged_daily_figures_are_refused(damage):
+    data = Statistics().to_dict() | damage
+    with pytest.raises(DamagedFile):
+        Statistics.from_dict(data)
+
+
+def test_the_won_dates_are_bounded_and_the_streak_survives_them():
+    stats = Statistics()
+    code = lambda day: daily.code(day, "N")  # noqa: E731
+    for n in range(DAILY_REMEMBERED + 50):
+        day = DAY + timedelta(days=n)
+        assert stats.won_daily(code(day), day)
+    assert len(stats.daily_won) == DAILY_REMEMBERED
+    last = DAY + timedelta(days=DAILY_REMEMBERED + 49)
+    assert stats.daily_streak_on(last) == stats.best_daily_streak == DAILY_REMEMBERED + 50
+    again = Statistics.from_dict(json.loads(json.dumps(stats.to_dict())))
+    assert again.daily_streak_on(last + timedelta(days=1)) == DAILY_REMEMBERED + 50
+    assert again.daily_streak_on(last + timedelta(days=2)) == 0
+    assert not again.won_daily(code(DAY), last)  # a day's deal won on another day
+    assert not again.won_daily(None, last) and not again.won_daily("HM1-N-AAAAAAB", last)
+
+
+def test_a_day_won_out_of_order_joins_the_runs_it_links():
+    stats = Statistics()
+    for n in (0, 2, 1):  # the clock turned back a day between the second and the third
+        day = DAY + timedelta(days=n)
+        stats.won_daily(daily.code(day, "C"), day)
+    assert stats.daily_streak_on(DAY + timedelta(days=2)) == 3 == stats.best_daily_streak
+
+
+# ------------------------------------------------------------------- the command line
+def _session(tmp_path, *argv):
+    from game.app import parse_args
+    from game.session import Session
+
+    args = parse_args([*argv, "--window", "640x480", "--lang", "en"])
+    return Session.open(args, None, Storage(tmp_path / "config", tmp_path / "data"))
+
+
+def test_daily_with_a_date_on_the_command_line_starts_that_days_deal(display, tmp_path, kind):
+    session = _session(tmp_path, "--daily", "2026-12-03", "--game", kind.key)
+    try:
+        driver = Driver.over(session.loop)
+        driver.frames(2)
+        assert isinstance(driver.scene, PlayScene)
+        assert driver.scene.game.code == daily.code(date(2026, 12, 3), kind.letter)
+        assert session.ctx.kind is kind
+    finally:
+        session.close()
+
+
+def test_daily_alone_starts_todays_deal_of_the_title_screens_game(display, tmp_path, today, kind):
+    from game.context import Context
+
+    ctx = Context.open(Storage(tmp_path / "config", tmp_path / "data"))
+    ctx.choose(kind)  # the game chosen last time
+    ctx.storage.close()
+    today(date(2027, 2, 28))
+    session = _session(tmp_path, "--daily")
+    try:
+        driver = Driver.over(session.loop)
+        driver.frames(2)
+        assert driver.scene.game.code == daily.code(date(2027, 2, 28), kind.letter)
+    finally:
+        session.close()
+
+
+def _run(tmp_path, *argv):
+    return subprocess.run(
+        [sys.executable, "-m", "game", *argv, "--max-frames", "2"],
+        cwd=ROOT,
+        env={"HALFMOON_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--daily", "2026-02-30"], "'2026-02-30' is not a date: expected YYYY-MM-DD"),
+        (["--daily", "3.12.2026"], "'3.12.2026' is not a date: expected YYYY-MM-DD"),
+        (["--daily", "2026-12-03", "--deal", "HM1-N-AAAAAAB"], "--deal and --daily"),
+    ],
+)
+def test_a_bad_daily_is_one_clear_line_and_status_2(tmp_path, argv, words):
+    done = _run(tmp_path, *argv)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and words in done.stderr
+
+
+# ------------------------------------------------------------------------- the kiosk
+def test_the_kiosk_offers_todays_deal_only_when_its_file_says_daily(display, ctx, today, kind):
+    ctx.kiosk = KioskConfig(games=(kind.key,))
+    assert "daily" not in dict(_title(ctx, kind).scene.entries())
+    ctx.kiosk = KioskConfig.from_mapping({"daily": True, "games": [kind.key]})
+    driver = _title(ctx, kind)
+    driver.click(driver.scene.button_rects()["daily"].center)
+    assert isinstance(driver.scene, PlayScene)
+    assert driver.scene.game.code == daily.code(DAY, kind.letter)
+
+
+def test_a_daily_key_that_is_not_true_or_false_names_the_key():
+    with pytest.raises(KioskConfigError, match="daily must be true or false"):
+        KioskConfig.from_mapping({"daily": "yes"})
+
+
+# ------------------------------------------------------------------------ start-up
+def test_the_first_title_frame_reads_no_calendar(tmp_path):
+    """The daily deal adds no import to start-up: datetime (2 ms) waits for a date."""
+    script = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
+        "from game.app import parse_args\n"
+        "from game.session import Session\n"
+        "from game.storage import Storage\n"
+        f"home = {str(tmp_path)!r}\n"
+        "session = Session.open(parse_args(['--window', '640x480']), None,\n"
+        "    Storage(Path(home, 'c'), Path(home, 'd')))\n"
+        "session.loop.frame(1 / 60)\n"
+        "print(type(session.loop.scene).__name__, 'datetime' in sys.modules)\n"
+        "session.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.split() == ["TitleScene", "False"], done.stderr
