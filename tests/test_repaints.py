@@ -131,6 +131,7 @@ long run."""
 ACTIONS = (
     "move",  # a legal move of the rules, by taps (or a drag, where the board has them)
     "drag",  # a card carried over the table and dropped on a legal target
+    "fling",  # a card carried and dropped anywhere: a move, a refusal, or it flies back
     "tap",  # any slot tapped: a selection, a refusal, a card sent home
     "felt",  # a tap on the felt: the selection goes
     "keys",  # the keyboard focus ring moved, and Space
@@ -204,6 +205,10 @@ class _Table:
                     for place in places:
                         driver.click(place)
                         self.check(("tapped", place))
+        elif action == "fling":
+            width, height = layout.size
+            start = board.top_rect(layout, slots[pick % len(slots)]).center
+            self.drag(start, (pick * 7919 % width, pick * 104729 % height))
         elif action == "tap":
             driver.click(board.top_rect(layout, slots[pick % len(slots)]).center)
         elif action == "felt":

@@ -110,7 +110,7 @@ def _fresh_pixels(ctx, play):
 
 def _carry(driver, play):
     """Press on pile 6's top card and move 30 pixels: the card is carried where the board
-    drags; where it does not (Half Moon) the press was a tap. Returns where the mouse is."""
+    drags; where it does not the press was a tap. Returns where the mouse is."""
     start = play.board.top_rect(play.layout, "6").center
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
     held = start
@@ -119,7 +119,7 @@ def _carry(driver, play):
         driver.post(pygame.MOUSEMOTION, pos=held, rel=(4, 4), buttons=(1, 0, 0), touch=False)
     if play.board.drags:
         assert play.gestures.carry is not None  # the card is carried
-    else:  # Half Moon: the press was a tap (6 is selected); a motion carries nothing
+    else:  # the press was a tap (6 is selected); a motion carries nothing
         assert play.gestures.carry is None and play.game.selection == ("6",)
     return held
 

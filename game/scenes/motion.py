@@ -1,4 +1,5 @@
-"""Where a card in motion is drawn at a moment: flying away, sliding, turning face up."""
+"""Where a card in motion is drawn at a moment: flying away, sliding, turning face up,
+shaken."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from .frame import Sprite
 FULL_SIZE_SCALE = 0.97
 """A card flying away is drawn unscaled until it is this much of its size: scaling by less
 looks the same and costs a millisecond at 4K on the very frame the removal shows."""
+SWINGS = 3
+"""Swings to and fro of a card shaken (a refusal), dying away."""
 
 
 def sprite_of(motion: Motion, four_colour: bool) -> Sprite | None:
@@ -23,6 +26,10 @@ def sprite_of(motion: Motion, four_colour: bool) -> Sprite | None:
         return None
     t = max(0.0, min(1.0, (motion.age - motion.delay) / motion.duration))
     start = motion.start
+    if motion.shake:  # to and fro where it lies, less and less
+        swing = math.sin(math.tau * SWINGS * t) * (1.0 - t)
+        rect = start.move(round(motion.shake * swing), 0)
+        return Sprite(motion.card, box(rect), 255, four_colour)
     if motion.end is None:  # it leaves the game: rises, shrinks to half and fades out
         ease = t * t
         scale = 1.0 - 0.5 * ease

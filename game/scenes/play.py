@@ -250,6 +250,7 @@ class PlayScene(Scene):
         flying = len(self.motions)
         self.gestures.put_back()
         del self.motions[flying:]  # no fly-back: the key's own cards move from the piles
+        self.motions = [m for m in self.motions if not m.shake]  # shaken cards lie still
 
     def apply(self, effect: Effect) -> Scene | None:
         """Show what an action did: its sound, its cards in motion, or why it was

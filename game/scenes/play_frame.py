@@ -83,6 +83,8 @@ def _moving(table: Shown, four: bool) -> tuple[dict[str, int], list[Sprite], dic
             slot, look = moving.waiting
             waiting[slot] = look
             continue
+        if moving.shake and moving.waits:
+            continue  # (its card lies on its slot until it shakes)
         if moving.hide is not None:
             slot, count = moving.hide
             hidden[slot] = hidden.get(slot, 0) + count

@@ -2,11 +2,13 @@
 
 A press on a card acts at once or, where the board lets the card be carried, when it is
 released: a press that travels :data:`DRAG_START` pixels first carries the card, and the
-board says where it lands or that it flies back. A press on a bar button acts when it is
-released over the same button. A second tap on the same card soon after the first sends
-it home (Crescent). :class:`Gestures` keeps the pointer's state for one table; the play
-scene (game.scenes.play) hands it the mouse and the fingers, and it hands back to the
-scene what they come to: a tap, a button, or the board's effect of a drop.
+board says where it lands or that it flies back. Where the board taps at once, the press
+taps the card at once, and a press that travels then carries it all the same. A press on
+a bar button acts when it is released over the same button. A second tap on the same
+card soon after the first sends it home (Crescent). :class:`Gestures` keeps the
+pointer's state for one table; the play scene (game.scenes.play) hands it the mouse and
+the fingers, and it hands back to the scene what they come to: a tap, a button, or the
+board's effect of a drop.
 """
 
 from __future__ import annotations
@@ -63,8 +65,9 @@ class Gestures:
         """The bar button held down (it acts when released over it)."""
         self.hover: str | None = None
         """The bar button under the mouse."""
-        self._press: tuple[str, tuple[int, int]] | None = None
-        """A press on a card not yet a tap or a drag: its slot, and where it was."""
+        self._press: tuple[str, tuple[int, int], bool] | None = None
+        """A press on a card not yet a drag (nor a tap, unless it tapped at once): its slot,
+        where it was, and whether it tapped already."""
         self._last_tap: tuple[str, float, bool] = ("", -1.0, False)
         """The last tap's slot, when, and whether it moved a card (for double taps)."""
 
@@ -85,9 +88,11 @@ class Gestures:
             table.board.clear()
             return None
         table.focus = None
-        if table.board.drags and table.board.taps_on_release(slot):
-            self._press = (slot, pos)  # a tap on release, or the start of a drag
-            return None
+        board = table.board
+        if board.drags and board.taps_on_release(slot):
+            at_once = board.taps_at_once
+            self._press = (slot, pos, at_once)  # a tap (now or on release), or a drag
+            return table.tap(slot) if at_once else None
         return table.tap(slot)
 
     def moved(self, pos: tuple[int, int], finger: bool) -> None:
@@ -97,7 +102,7 @@ class Gestures:
             self.carry = (slot, pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), rect.size), grab)
             return
         if self._press is not None:
-            slot, start = self._press
+            slot, start, _tapped = self._press
             if max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) >= DRAG_START:
                 self._start_carry(slot, start, pos)
             return
@@ -124,9 +129,9 @@ class Gestures:
             self.carry = None
             return table.apply(table.board.drop(slot, rect, table.layout, table.ctx.settings))
         if self._press is not None:
-            slot, _start = self._press
+            slot, _start, tapped = self._press
             self._press = None
-            return table.tap(slot)
+            return None if tapped else table.tap(slot)
         pressed, self.pressed = self.pressed, None
         if pressed is None:
             return None
@@ -156,7 +161,8 @@ class Gestures:
         """The window changed size (the table is laid out for ``now`` already): a press
         not yet a drag stays at the same place, scaled; a drag ends, its card flies back."""
         if self._press is not None:
-            self._press = (self._press[0], scaled(self._press[1], was, now))
+            slot, start, tapped = self._press
+            self._press = (slot, scaled(start, was, now), tapped)
         self.put_back(was)
 
     def tap_effect(self, slot: str) -> Effect | None:

@@ -39,6 +39,9 @@ class Motion:
     """(slot, look) the table shows until the card starts: a redeal's piles stay as they
     were until their card goes, so their pictures change one after another, not all in
     the frame of the button (a 4K frame rendered sixteen piles at once: 13-25 ms)."""
+    shake: int = 0
+    """Pixels a card shaken where it lies swings to each side (a refusal); 0 for a card
+    that moves. A shake that waits (see :attr:`delay`) leaves the card on its slot."""
     age: float = 0.0
 
     @property
@@ -73,6 +76,9 @@ class Board(ABC):
     """Whether a card can be carried with the mouse or a finger."""
     double_taps = False
     """Whether a double tap sends a card home (see :meth:`home`)."""
+    taps_at_once = False
+    """Whether a press that may start a drag is its tap at once all the same (Half Moon:
+    a tap shows on the very next frame); else the tap waits for the release."""
 
     def __init__(self, game: PlayedGame) -> None:
         self.game = game
@@ -159,7 +165,8 @@ class Board(ABC):
         return None
 
     def taps_on_release(self, slot: str) -> bool:
-        """Whether a press on ``slot`` may start a drag, so its tap waits for the release."""
+        """Whether a press on ``slot`` may start a drag, so its tap waits for the release
+        (unless the board :attr:`taps_at_once`)."""
         return False
 
     def drop(self, source: str, card: pygame.Rect, layout: Layout, settings: Settings) -> Effect:
@@ -174,7 +181,8 @@ class Board(ABC):
         return Effect()
 
     def pick(self, slot: str) -> bool:
-        """A drag begins on ``slot``; False when it cannot (a board that does not drag)."""
+        """A drag begins on ``slot``; False when it cannot (a board that does not drag, or
+        whose tap at the press made a move or was refused)."""
         return False
 
     def home(self, slot: str, layout: Layout, settings: Settings) -> Effect | None:

@@ -1,15 +1,37 @@
 """Half Moon's table: the 12 piles' top cards with their stack edges, the reserve, taps
-that select and remove, the Placement aid's veils, cards that fly away when removed."""
+that select and remove, drags onto a partner, the Placement aid's veils, cards that fly
+away when removed and shake when they do not go together.
+
+A drag is a tap and a drop. The press is the card's tap, at once as ever (it selects the
+card, or puts it down, or adds it to the faces selected); a press that travels on
+carries the card, selected, and its drop is a tap on the card it lands on, with the card
+carried selected:
+
+- onto its partner: the pair goes (5 onto 6);
+- onto a face card: the three go when the three ranks are there (with J selected, drag
+  Q onto K); else the face it lands on is selected with it (drag J onto Q, or onto a Q
+  selected: both selected, and a tap on a K, or a K dragged onto either, ends the
+  triple); with J and Q selected, the press on a K takes the three at once, as its tap
+  does, and nothing is carried;
+- onto a card it does not go with (5 onto 7, J onto 5 or onto another J): the card flies
+  back and the cards shake, Move errors adding the words;
+- anywhere else (the felt, an empty slot, its own place): it flies back, and the
+  selection is as it was before the press.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
+import pygame
+
 from ...i18n import N_, _
-from ...rules import Game, MoveError
+from ...rules import Card, Game, MoveError, TapResult
 from ...rules.slots import PILES, RESERVE_SLOTS
 from ..frame import SlotLook
 from .base import Board, Effect, Motion
+from .shake import fly_back_seconds, shakes
 
 if TYPE_CHECKING:
     from ...layout import Layout
@@ -17,6 +39,9 @@ if TYPE_CHECKING:
 
 REMOVE_SECONDS = 0.25
 """How long a removed card takes to fly away."""
+REACH = 0.6
+"""A dropped card lands on the nearest card whose centre is within this share of a card's
+height of its own centre."""
 MOVE_ERROR_TEXT = {
     MoveError.SUM_MUST_BE_11: N_("The sum must be 11"),
     MoveError.NEEDS_JACK_QUEEN_KING: N_("Needs a Jack, a Queen and a King"),
@@ -40,6 +65,11 @@ RULES_TEXT: tuple[tuple[str, ...], ...] = (
     (
         N_("Tap a card to select it, then tap its partner. A triple takes three taps."),
         N_("Tap a selected card again to put it down."),
+        N_(
+            "Or drag a card onto its partner; for a triple, select a face card, then drag"
+            " another onto the third."
+        ),
+        N_("A card dropped anywhere else flies back."),
     ),
     (),
     (
@@ -68,9 +98,17 @@ line, a one-word one a heading."""
 class HalfMoonBoard(Board):
     """Half Moon's table."""
 
+    drags = True
+    taps_at_once = True
+
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.game: Game = game
+        self._before: tuple[str, ...] = ()
+        """The selection before the last tap (a drag that comes to nothing restores it)."""
+        self._tapped: str | None = None
+        """The slot of the last tap, if it neither removed nor was refused (it may be
+        carried on)."""
 
     def looks(
         self, layout: Layout, settings: Settings, hidden: dict[str, int]
@@ -82,18 +120,22 @@ class HalfMoonBoard(Board):
         four = settings.four_colour
         looks = {}
         for name, pile in zip(PILES, table.piles, strict=True):
+            keep = len(pile) - hidden.get(name, 0)  # (a card carried, or shaken)
+            whole = keep == len(pile)
             looks[name] = SlotLook(
-                cards=((pile[-1], 0),) if pile else (),
-                edges=max(0, min(7, len(pile) - 1)),
-                selected=name in selection,
-                dimmed=name in dimmed,
+                cards=((pile[keep - 1], 0),) if keep > 0 else (),
+                edges=max(0, min(7, keep - 1)),
+                selected=whole and name in selection,
+                dimmed=whole and name in dimmed,
                 four_colour=four,
             )
         for name, card in zip(RESERVE_SLOTS, table.reserve, strict=True):
+            if name in hidden:
+                card = None
             looks[name] = SlotLook(
                 cards=((card, 0),) if card is not None else (),
-                selected=name in selection,
-                dimmed=name in dimmed,
+                selected=card is not None and name in selection,
+                dimmed=card is not None and name in dimmed,
                 four_colour=four,
             )
         return looks
@@ -127,19 +169,131 @@ class HalfMoonBoard(Board):
     def tap(self, slot: str, layout: Layout, settings: Settings) -> Effect:
         game = self.game
         tops = game.playable()
+        self._before = game.selection
         result = game.tap(slot)
-        if not result.removed:
-            if result.error is not None:
-                return Effect(sound="error", refusal=_(MOVE_ERROR_TEXT[result.error]))
-            return Effect(sound="select" if slot in game.selection else None)
+        self._tapped = slot if not result.removed and result.error is None else None
+        if result.removed:
+            return self._removed(result, tops, {}, layout, settings)
+        if result.error is not None:
+            return self._refused(result.error, (*self._before, slot), layout, settings)
+        return Effect(sound="select" if slot in game.selection else None)
+
+    # ----------------------------------------------------------------- drag
+    def taps_on_release(self, slot: str) -> bool:
+        """A press on a card may become a drag (its tap is at once: taps_at_once)."""
+        return self.game.top(slot) is not None
+
+    def pick(self, slot: str) -> bool:
+        """The card the press tapped is carried, selected (a press that put it down takes
+        it up again), unless that tap removed cards or was refused."""
+        if self._tapped != slot or self.game.top(slot) is None:
+            return False
+        if slot not in self.game.selection:
+            self.game.tap(slot)  # (it was with the cards selected: it goes with them again)
+        return True
+
+    def drop(self, source: str, card: pygame.Rect, layout: Layout, settings: Settings) -> Effect:
+        """A tap on the card it lands on: a pair or a triple goes; a card it does not go
+        with shakes with it; elsewhere it flies back (see the module's notes)."""
+        game = self.game
+        self._tapped = None
+        target = self._landing(source, card, layout)
+        carried, other = game.top(source), game.top(target) if target else None
+        if target is None or carried is None or other is None:
+            return self.put_back(source, card, layout, settings)
+        back = self._fly_back(source, card, layout, settings)
+        if target in game.selection:
+            return back  # (it stays selected with the faces selected, as its press made it)
+        selection = game.selection
+        if carried.is_face and other.rank is carried.rank:  # two Jacks are no pair
+            game.clear_selection()
+            error = MoveError.NEEDS_JACK_QUEEN_KING
+            return self._refused(error, (*selection, target), layout, settings, back)
+        tops = game.playable()
+        result = game.tap(target)
+        if result.removed:
+            return self._removed(result, tops, {source: card}, layout, settings)
+        if result.error is not None:
+            return self._refused(result.error, (*selection, target), layout, settings, back)
+        back.sound = "select"  # (a face of another rank selected with the one carried)
+        return back
+
+    def put_back(
+        self, source: str, card: pygame.Rect, layout: Layout, settings: Settings
+    ) -> Effect:
+        """The carried card flies back from ``card``; the selection is as before the press."""
+        self._tapped = None
+        self._select(self._before)
+        return self._fly_back(source, card, layout, settings)
+
+    def after_undo(self) -> None:
+        self._tapped = None
+
+    def _landing(self, source: str, card: pygame.Rect, layout: Layout) -> str | None:
+        """The card nearest to ``card``'s place within :data:`REACH`, but the source."""
+        best, distance = None, layout.card[1] * REACH
+        for name in self.game.playable():
+            if name == source:
+                continue
+            place = layout.slots[name]
+            gap = math.hypot(place.centerx - card.centerx, place.centery - card.centery)
+            if gap <= distance:
+                best, distance = name, gap
+        return best
+
+    def _select(self, slots: tuple[str, ...]) -> None:
+        """Select ``slots`` again, in order (a selection the taps made on this table)."""
+        game = self.game
+        if game.selection == slots:
+            return
+        game.clear_selection()
+        for slot in slots:
+            if game.top(slot) is not None:
+                game.tap(slot)
+
+    def _fly_back(
+        self, source: str, card: pygame.Rect, layout: Layout, settings: Settings
+    ) -> Effect:
+        home = self.top_rect(layout, source)
+        seconds = fly_back_seconds(settings)
+        return Effect(
+            motions=[Motion(self.game.top(source), card.copy(), home, seconds, (source, 1))]
+        )
+
+    # --------------------------------------------------------------- results
+    def _removed(
+        self,
+        result: TapResult,
+        tops: dict[str, Card],
+        start: dict[str, pygame.Rect],
+        layout: Layout,
+        settings: Settings,
+    ) -> Effect:
+        """The cards of a pair or a triple fly away (a dropped one from where it was)."""
         motions = []
         if settings.animations == "on":
             motions = [
-                Motion(tops[name], layout.slots[name].copy(), None, REMOVE_SECONDS)
+                Motion(tops[name], start.get(name, layout.slots[name]).copy(), None, REMOVE_SECONDS)
                 for name in result.removed
             ]
         sound = "pair" if len(result.removed) == 2 else "triple"
         return Effect(moved=True, sound=sound, motions=motions)
+
+    def _refused(
+        self,
+        error: MoveError,
+        slots: tuple[str, ...],
+        layout: Layout,
+        settings: Settings,
+        back: Effect | None = None,
+    ) -> Effect:
+        """Cards that do not go together shake where they lie (after the carried one has
+        flown back, ``back``); Move errors says why."""
+        motions = list(back.motions) if back is not None else []
+        delay = max((motion.duration for motion in motions), default=0.0)
+        cards = [(slot, self.game.top(slot), layout.slots[slot]) for slot in dict.fromkeys(slots)]
+        motions += shakes(cards, layout, settings, delay)
+        return Effect(sound="error", refusal=_(MOVE_ERROR_TEXT[error]), motions=motions)
 
     def cards_left(self) -> int:
         return self.game.table.card_count()
