@@ -78,6 +78,7 @@ class GameKind:
         best_score: int,
         save_file: str | None = None,
         statistics_file: str | None = None,
+        finish: str | None = None,
     ) -> None:
         self.key = key
         """A stable name: the command line's ``--game`` and the kiosk's ``games`` use it."""
@@ -97,6 +98,12 @@ class GameKind:
         """The file of its game in progress."""
         self.statistics_file = statistics_file or f"statistics-{key}.json"
         """The file of its statistics."""
+        self.finish = finish
+        """The bar button whose place a Finish button takes while its board says the game
+        can be finished by playing home alone (``Board.can_finish``), or None: the kind
+        offers no Finish (game.scenes.play_finish)."""
+        if finish is not None and finish not in buttons:
+            raise ValueError(f"{key!r}: Finish takes the place of {finish!r}, not a button")
         self._references = {
             "rules": rules,
             "board": board,
@@ -194,6 +201,7 @@ def _crescent(key: str, letter: str, name: str, picture: Picture) -> GameKind:
         rules_text="game.scenes.boards.crescent_text:RULES_TEXT",
         picture=picture,
         best_score=480,
+        finish="redeal",  # while a home-only playout wins, a redeal is never needed
     )
 
 

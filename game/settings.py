@@ -36,6 +36,8 @@ class Settings:
     """Crescent: a tap on a card with one legal destination moves it there."""
     auto_home: bool = False
     """Crescent: cards that no pile could still need go home by themselves."""
+    auto_finish: bool = False
+    """Crescent: Finish plays by itself once it is offered (game.scenes.play_finish)."""
     animations: str = "on"
     """``on``, or ``reduced``: no flying cards and no celebration."""
     sound: bool = True

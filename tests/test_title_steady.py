@@ -44,10 +44,14 @@ def _hovered(driver, pos, keys):
     return lit[0] if lit else None
 
 
+GAME_BUTTONS = {"continue", "restart"}
+"""The buttons of the chosen game's game in progress: disabled when it has none."""
+
+
 def _assert_steady(driver, ctx, kind):
     """Click each game tile in turn: nothing moves, and the mouse at any button's place
-    lights that same button (or, at Continue's place, nothing, when the chosen game has
-    no game to continue)."""
+    lights that same button (or, at Continue's and Restart's places, nothing, when the
+    chosen game has no game to continue)."""
     title = driver.scene
     before = title.button_rects()
     assert "continue" in before
@@ -58,13 +62,13 @@ def _assert_steady(driver, ctx, kind):
         driver.click(before[tile].center)
         assert driver.scene is title and f"game-{ctx.kind.key}" == tile
         after = title.button_rects()
-        assert set(after) - {"continue"} == keys - {"continue"}
+        assert set(after) - GAME_BUTTONS == keys - GAME_BUTTONS
         moved = {key: (before[key], rect) for key, rect in after.items() if rect != before[key]}
         assert not moved, f"{tile} chosen at {title.size}: moved {moved}"
         assert ("continue" in after) == (ctx.game is not None)
         for key, rect in before.items():
             hit = _hovered(driver, rect.center, keys)
-            wanted = key if key != "continue" or ctx.game is not None else None
+            wanted = key if key not in GAME_BUTTONS or ctx.game is not None else None
             assert hit == wanted, f"{tile} chosen: at {key}'s place the mouse lights {hit}"
 
 

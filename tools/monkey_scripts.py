@@ -121,6 +121,8 @@ def moves(monkey: Driver, winning: bool) -> None:
     line: list[Step] = []
     for _ in range(600 if winning else monkey.rng.randint(1, 6)):
         if monkey.session.loop.scene is not scene or game.outcome is not None:
+            if winning:
+                _see_the_end(monkey, scene)
             return
         if not winning:
             legal = book.legal(game)
@@ -133,6 +135,16 @@ def moves(monkey: Driver, winning: bool) -> None:
             if not line:
                 return
         _play(monkey, scene, line.pop(0))
+
+
+def _see_the_end(monkey: Driver, scene: PlayScene) -> None:
+    """A winning line played to its end: the frames of the celebration run until the win
+    panel comes (at most 3 s), so that the run sees it before its next random event (a
+    key N or a close in the 1.6 s of the celebration would hide it, by the seed's luck)."""
+    for _ in range(180):
+        if monkey.session.loop.scene is not scene or scene.celebration is None:
+            return
+        monkey.frame(1 / 60)
 
 
 def _play(monkey: Driver, scene: PlayScene, step: Step) -> None:

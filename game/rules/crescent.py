@@ -14,6 +14,7 @@ from typing import Any
 
 from .cards import Card
 from .codes import format_code, random_code, read_code
+from .crescent_finish import finish_moves
 from .crescent_moves import (
     REDEAL,
     CardMove,
@@ -95,6 +96,8 @@ class Crescent(DealtGame[CrescentTable, _State]):
         self._selection: str | None = None
         self._outcome_of: CrescentTable | None = None
         self._outcome: Outcome | None = None
+        self._finish_of: CrescentTable | None = None
+        self._finish: tuple[CardMove, ...] | None = None
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -199,6 +202,14 @@ class Crescent(DealtGame[CrescentTable, _State]):
         (:attr:`outcome`); with one left, the app says "No moves — redeal". The one
         decision for both."""
         return not has_card_move(self._table)
+
+    def finish_moves(self) -> tuple[CardMove, ...] | None:
+        """The moves that finish the game by playing home alone, when every card is face
+        up and they win it (:mod:`game.rules.crescent_finish`), else None."""
+        table = self._table
+        if self._finish_of is not table:  # one answer per table, as for the outcome
+            self._finish_of, self._finish = table, finish_moves(table)
+        return self._finish
 
     def legal_moves(self) -> list[CardMove]:
         """Every legal card move now, transfers between foundations included (the redeal

@@ -90,6 +90,35 @@ class Flow:
             self.ctx, under, question, N_("New game"), lambda: self.play(make()), on_no=keep
         )
 
+    def restart(self, under: Scene, table: Scene | None = None) -> Scene:
+        """The chosen game's deal again from its start, the same deal code (Restart this
+        deal, on the menu over ``table``). It ends the game under way as a new deal does
+        (Context.begin: a loss once it had a move, as README's Statistics say), so a game
+        with moves is not thrown away unasked: Keep playing goes back to it."""
+        kind, game = self.ctx.kind, self.ctx.game
+        if game is None:
+            return self.title()
+        restarted = game
+
+        def again() -> Scene:
+            return self.play(restarted.restarted())
+
+        def keep() -> Scene:
+            if table is not None and getattr(table, "game", None) is restarted:
+                return table
+            return self.resume(kind)
+
+        if game.moves == 0:
+            return again()
+        return ConfirmScene(
+            self.ctx,
+            under,
+            N_("Abandon this game and play its deal again from the start?"),
+            N_("Restart"),
+            again,
+            on_no=keep,
+        )
+
     def new_game(self, under: Scene, kind: GameKind | None = None) -> Scene:
         """A random deal of ``kind`` (the chosen game by default)."""
         chosen = kind if kind is not None else self.ctx.kind

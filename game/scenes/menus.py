@@ -22,12 +22,14 @@ _SWITCHES = (
     ("sound", N_("Sound effects")),
     ("one_tap_moves", N_("One-tap moves")),
     ("auto_home", N_("Cards home by themselves")),
+    ("auto_finish", N_("Automatic finish")),
 )
 _CAPTIONS = {
     "move_errors": N_("Says why a tap removed nothing"),
     "placement_aid": N_("Dims the cards that cannot go with your selection"),
     "one_tap_moves": N_("Crescent: a lone move on one tap"),
     "auto_home": N_("Crescent: spare cards go home"),
+    "auto_finish": N_("Crescent: Finish plays by itself"),
 }
 """A line under the settings whose names do not say enough."""
 _ANIMATION_NAMES = {"on": N_("on"), "reduced": N_("reduced")}

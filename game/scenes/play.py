@@ -24,6 +24,7 @@ from . import motion
 from .base import Context, Scene, pointer
 from .boards import Board, Effect, Motion, board_for
 from .frame import Frame
+from .play_finish import FINISH, Finisher
 from .play_frame import MESSAGE_SECONDS, frame_of
 from .play_gestures import Gestures
 from .play_idle import IdleWork
@@ -92,6 +93,8 @@ class PlayScene(Scene):
         """The pointer's presses, drags and taps."""
         self.idle = IdleWork(ctx, game, self.board, self.view)
         """What is done ahead in steps that show nothing."""
+        self.finisher = Finisher(self)
+        """Finish: the cards played home one by one."""
         self._coming: Callable[[], Scene | None] | None = None
         """What comes over the table once a card carried has flown back (see cover)."""
 
@@ -107,6 +110,7 @@ class PlayScene(Scene):
             self.motions
             or self.message
             or self.celebration is not None
+            or self.finisher.active
             or self.gestures.carry
             or self.ctx.art.refining
         )
@@ -152,6 +156,7 @@ class PlayScene(Scene):
         flies back first (as from a drag cut short), and ``make``'s scene comes once the
         cards have landed (from :meth:`update`); with none carried, at once."""
         carried = self.gestures.carry is not None
+        self.finisher.stop()
         self.gestures.let_go()  # a press or a button held comes to nothing when lifted
         if not carried:
             return make()
@@ -165,6 +170,8 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         touch = pointer(event, self.size)
+        if event.type == pygame.KEYDOWN or (touch is not None and touch.kind == "down"):
+            self.finisher.stop()  # a press or a key stops a finish (Finish starts it again)
         if touch is not None:
             if touch.kind == "down":
                 return self.gestures.press(touch.pos)
@@ -182,8 +189,11 @@ class PlayScene(Scene):
         return None
 
     def button(self, name: str) -> Scene | None:
-        """Undo, Redo, New game, Menu, or a button of the game's own (Redeal)."""
-        if name == "undo":
+        """Undo, Redo, New game, Menu, Finish, or a button of the game's own (Redeal)."""
+        name = self.finisher.shown(name)  # the place, or Finish in it
+        if name == FINISH:
+            self.finish()
+        elif name == "undo":
             self.undo()
         elif name == "redo":
             self.redo()
@@ -210,6 +220,8 @@ class PlayScene(Scene):
             return self.ask_new_game()
         elif event.key == pygame.K_r and not ctrl and "redeal" in self.layout.buttons:
             return self.act("redeal")
+        elif event.key == pygame.K_f and not ctrl and self.kind.finish is not None:
+            self.finish()
         elif event.key == pygame.K_ESCAPE:
             return self.menu()
         elif event.key in _DIRECTIONS:
@@ -265,7 +277,16 @@ class PlayScene(Scene):
             return None
         self.clock_started = True
         self.ctx.first_move()  # counted once per game
-        return self._after_move()
+        after = self._after_move()
+        self.finisher.after_move()  # the Automatic finish setting
+        return after
+
+    def finish(self) -> None:
+        """Finish: the cards go home one by one (game.scenes.play_finish)."""
+        if self.celebration is not None or not self.finisher.start():
+            self.ctx.sounds.play("error")
+            return
+        self._settle()  # a card carried (the F key mid-drag) is back on its pile first
 
     def _after_move(self) -> Scene | None:
         """Record the game after a move: the save, a win, a stalemate."""
@@ -386,6 +407,9 @@ class PlayScene(Scene):
         if self._coming is not None and not self.let_go():
             coming, self._coming = self._coming, None
             return coming()
+        finished = self.finisher.update(dt)
+        if finished is not None:
+            return finished
         if self.message is not None:
             text, age = self.message
             self.message = (text, age + dt) if age + dt < MESSAGE_SECONDS else None

@@ -20,6 +20,7 @@ from ..rules import PlayedGame
 from . import motion
 from .boards import Board, Motion
 from .frame import Button, Frame, SlotLook, Sprite
+from .play_finish import Finisher
 from .play_gestures import Gestures
 
 MESSAGE_SECONDS = 2.2
@@ -35,6 +36,7 @@ class Shown(Protocol):
     board: Board
     layout: Layout
     gestures: Gestures
+    finisher: Finisher
     motions: list[Motion]
     message: tuple[str, float] | None
     """A message and how long it has shown."""
@@ -103,15 +105,11 @@ def _buttons(table: Shown) -> tuple[Button, ...]:
     """The bar's buttons, left to right: pressed, under the mouse, or suggested."""
     board, gestures = table.board, table.gestures
     suggested = board.suggested()
+    shown = {place: table.finisher.shown(place) for place in table.layout.buttons}
+    states = {gestures.hover: "hover", gestures.pressed: "pressed"}  # pressed wins
     return tuple(
-        Button(
-            name,
-            board.label(name),
-            board.enabled(name),
-            "pressed" if name == gestures.pressed else "hover" if name == gestures.hover else None,
-            name == suggested,
-        )
-        for name in table.layout.buttons
+        Button(name, board.label(name), board.enabled(name), states.get(place), name == suggested)
+        for place, name in shown.items()
     )
 
 

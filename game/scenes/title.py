@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Enter a deal code, Settings, Rules, Statistics, Quit.
+"""The title screen: Continue, Restart this deal, New game, Enter a deal code, Settings,
+Rules, Statistics, Quit.
 
 In a kiosk waiting for a player it is the attract screen: cards drift along an arc
 around the menu, fading in at one end and out at the other, and a touch anywhere starts
@@ -36,6 +37,7 @@ class TitleFlow(Protocol):
     """What the title screen asks of the scene graph (game.scenes.flow.Flow)."""
 
     def resume(self) -> Scene: ...
+    def restart(self, under: Scene, table: Scene | None) -> Scene: ...
     def new_game(self, under: Scene) -> Scene: ...
     def daily(self, under: Scene) -> Scene: ...
     def code_entry(self, back: Scene) -> Scene: ...
@@ -59,6 +61,7 @@ class TitleScene(MenuScene):
         items = []
         if self.ctx.game is not None or self.under_way():  # kept (disabled): nothing moves
             items.append(("continue", N_("Continue")))
+            items.append(("restart", N_("Restart this deal")))
         kiosk = self.ctx.kiosk
         items.append(("new", N_("New game")))
         if kiosk is None or kiosk.daily:
@@ -85,8 +88,8 @@ class TitleScene(MenuScene):
         return key == "continue" or (key == "new" and self.ctx.game is None)
 
     def enabled(self, key: str) -> bool:
-        """Continue only when the chosen game has a game in progress."""
-        return key != "continue" or self.ctx.game is not None
+        """Continue and Restart only when the chosen game has a game in progress."""
+        return key not in ("continue", "restart") or self.ctx.game is not None
 
     def under_way(self) -> list[GameKind]:
         """The offered games with a game in progress. While there is one, the title keeps
@@ -153,6 +156,8 @@ class TitleScene(MenuScene):
             if self.resume is not None and getattr(self.resume, "game", None) is self.ctx.game:
                 return self.resume
             return flow.resume()
+        if key == "restart":
+            return flow.restart(self, self.resume)
         if key == "new":
             return flow.new_game(self)
         if key == "daily":

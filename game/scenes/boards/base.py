@@ -133,6 +133,7 @@ class Board(ABC):
             "redo": _("Redo"),
             "new": _("New game"),
             "menu": _("Menu"),
+            "finish": _("Finish"),
         }[button]
 
     def suggested(self) -> str | None:
@@ -162,6 +163,16 @@ class Board(ABC):
 
     def action(self, name: str, layout: Layout, settings: Settings) -> Effect | None:
         """A button that only this game has (Redeal); None for others."""
+        return None
+
+    def can_finish(self) -> bool:
+        """Whether the game can be finished by playing home alone, a card at a time (its
+        kind's ``finish`` place then shows Finish: game.scenes.play_finish)."""
+        return False
+
+    def finish_step(self, layout: Layout, settings: Settings) -> Effect | None:
+        """The next card of the finish played home, a move of its own; None when the game
+        cannot be finished so."""
         return None
 
     def taps_on_release(self, slot: str) -> bool:

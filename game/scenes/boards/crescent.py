@@ -307,6 +307,23 @@ class CrescentBoard(Board):
                 )
         return Effect(moved=True, sound="redeal", motions=motions)
 
+    def can_finish(self) -> bool:
+        """Every card face up, and the rules' home-only playout wins the game going on."""
+        return self.game.outcome is None and bool(self.game.finish_moves())
+
+    def finish_step(self, layout: Layout, settings: Settings) -> Effect | None:
+        """The playout's first card home, with the usual slide (no Cards home by
+        themselves here: the finish plays the playout's cards, in its order)."""
+        moves = self.game.finish_moves() if self.game.outcome is None else None
+        if not moves:
+            return None
+        source, target = moves[0].source, moves[0].target
+        start, end = self.top_rect(layout, source), self._landing(layout, target)
+        self.carried = None
+        card = self.game.move(source, target).card
+        motion = Motion(card, start, end, _slide_seconds(settings), (target, 1))
+        return Effect(moved=True, sound="home", motions=[motion])
+
     def cards_left(self) -> int:
         return 104 - self.game.table.home_count()
 

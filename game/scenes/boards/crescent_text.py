@@ -59,12 +59,21 @@ RULES_TEXT: tuple[tuple[str, ...], ...] = (
     (N_("Settings"),),
     (N_("One-tap moves: a card with one place to go moves on a single tap."),),
     (N_("Cards home by themselves: cards that no pile can still need go home."),),
+    (N_("Automatic finish: Finish plays by itself as soon as it appears."),),
     (),
     (
         N_(
             "Drag a card, or tap it and then its place; a double tap sends a card home. Keys: "
             "arrows to move, Space to pick up and put down, R to redeal, Ctrl+Z to undo, "
             "Ctrl+Y to redo."
+        ),
+    ),
+    (),
+    (
+        N_(
+            "When every card is face up and playing home whatever can go home wins the game, "
+            "Finish (or F) takes the place of Redeal: it plays the cards home one by one. A "
+            "tap or a key stops it; each card home is a move that Undo takes back."
         ),
     ),
     (),

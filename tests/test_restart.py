@@ -1,0 +1,161 @@
+"""Restart this deal (issue 28, item 8), through real events, for every kind: on the menu
+while a game is under way, with the usual question; yes plays the same deal (the same
+code) from its start and counts the game left as lost, as a new deal does; no, or Esc,
+leaves the game as it was. In the kiosk too."""
+
+from __future__ import annotations
+
+import pytest
+from kind_scripts import make, save_under_way, table, under_way
+from ui_helpers import Driver, pygame
+
+from game.catalog import kind_of
+from game.kiosk import KioskConfig
+from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+from game.statistics import Statistics
+from game.storage import Storage
+
+
+def _stats(storage, kind):
+    return Statistics.load(storage, kind.statistics_file)
+
+
+def _menu(driver):
+    """The table's Menu (Esc): the title with Continue and Restart this deal."""
+    driver.key(pygame.K_ESCAPE)
+    title = driver.scene
+    assert isinstance(title, TitleScene)
+    keys = [key for key, _label in title.entries()]
+    assert keys[:2] == ["continue", "restart"] and title.enabled("restart")
+    return title
+
+
+def _choose(driver, key, how):
+    """Choose the button ``key`` of the menu or panel on screen: a click, a touch, or
+    the keyboard (Tab to it, then Enter)."""
+    scene = driver.scene
+    if how == "keys":
+        if isinstance(scene, ConfirmScene):
+            driver.seconds(DIALOG_GUARD + 0.1)
+            driver.key(pygame.K_y if key == "yes" else pygame.K_n)
+            return
+        for _ in range(20):
+            if scene.focus == key:
+                break
+            driver.key(pygame.K_TAB)
+        assert scene.focus == key
+        driver.key(pygame.K_RETURN)
+        return
+    if isinstance(scene, ConfirmScene):
+        driver.seconds(DIALOG_GUARD + 0.1)
+    point = scene.button_rects()[key].center
+    driver.click(point) if how == "click" else driver.touch(point)
+
+
+@pytest.mark.parametrize("how", ["click", "touch", "keys"])
+def test_restart_asks_and_yes_plays_the_same_deal_from_its_start(display, ctx, storage, kind, how):
+    driver, game, start, _last = under_way(ctx, kind)
+    play = driver.scene
+    _menu(driver)
+    _choose(driver, "restart", how)
+    question = driver.scene
+    assert isinstance(question, ConfirmScene)
+    assert question.title == "Abandon this game and play its deal again from the start?"
+    assert question.default() == "no"  # the safe answer, as for New game
+    _choose(driver, "yes", how)
+    again = driver.scene
+    assert isinstance(again, PlayScene) and again is not play and again.game is not game
+    assert kind_of(again.game) is kind and again.game.code == game.code
+    assert again.game.position() == start and again.game.moves == 0
+    assert ctx.game is again.game
+    stats = _stats(storage, kind)
+    assert (stats.played, stats.lost, stats.won) == (1, 1, 0)  # left as a new deal leaves it
+
+
+@pytest.mark.parametrize("answer", ["no", "escape"])
+def test_restart_no_or_back_leaves_the_game_as_it_was(display, ctx, storage, kind, answer):
+    driver, game, _start, last = under_way(ctx, kind)
+    play = driver.scene
+    position, moves = game.position(), game.moves
+    _menu(driver)
+    _choose(driver, "restart", "click")
+    assert isinstance(driver.scene, ConfirmScene)
+    if answer == "no":
+        _choose(driver, "no", "click")
+    else:
+        driver.seconds(DIALOG_GUARD + 0.1)
+        driver.key(pygame.K_ESCAPE)
+    assert driver.scene is play and play.game is game and ctx.game is game
+    assert game.position() == position and game.moves == moves
+    assert _stats(storage, kind).lost == 0
+    make(driver, last)  # and it plays on to its win
+    assert game.outcome is not None
+
+
+def _a_move(game):
+    """A legal first move of a dealt game, as the slots a player taps (None: none found)."""
+    if hasattr(game, "legal_moves"):
+        moves = game.legal_moves()
+        return (moves[0].source, moves[0].target) if moves else None
+    if hasattr(game, "legal_removals"):
+        removals = game.legal_removals()
+        return removals[0].slots if removals else None
+    return None
+
+
+def test_restart_of_a_dealt_game_keeps_its_code(display, ctx, storage, kind):
+    for number in range(1, 50):
+        game = kind.from_code(kind.code(number))
+        move = _a_move(game)
+        if move is not None:
+            break
+    else:
+        pytest.skip(f"no first move of {kind.name} known to this test")
+    start = game.position()
+    driver = table(ctx, game)
+    make(driver, move)
+    assert game.moves == 1
+    _menu(driver)
+    _choose(driver, "restart", "click")
+    _choose(driver, "yes", "click")
+    again = driver.scene
+    assert isinstance(again, PlayScene) and again.game.code == kind.code(number)
+    assert again.game.position() == start and again.game.moves == 0
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.scene.button_rects()["restart"].center)  # no move yet: no question
+    fresh = driver.scene
+    assert isinstance(fresh, PlayScene) and fresh.game.code == kind.code(number)
+    assert _stats(storage, kind).lost == 1
+
+
+def test_no_restart_without_a_game_under_way(display, ctx, flow):
+    title = flow.title()
+    Driver(title, size=(640, 480))
+    assert "restart" not in dict(title.entries()) and "restart" not in title.button_rects()
+
+
+def test_restart_in_the_kiosk(display, tmp_path, monkeypatch, kind):
+    from game.app import parse_args
+    from game.session import Session
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    start, position = save_under_way(storage, kind)
+    config = KioskConfig(games=(kind.key,))
+    args = parse_args(["--kiosk", "--window", "640x480"])
+    session = Session.open(args, config, Storage(tmp_path / "config", tmp_path / "data"))
+    try:
+        driver = Driver.over(session.loop)
+        driver.frames(2)
+        title = driver.scene
+        assert isinstance(title, TitleScene) and title.enabled("restart")
+        _choose(driver, "restart", "touch")
+        assert isinstance(driver.scene, ConfirmScene)
+        _choose(driver, "yes", "touch")
+        play = driver.scene
+        assert isinstance(play, PlayScene) and play.game.position() == start != position
+        assert _stats(storage, kind).lost == 1
+    finally:
+        session.close()
