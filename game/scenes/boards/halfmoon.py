@@ -133,9 +133,9 @@ class HalfMoonBoard(Board):
                 return Effect(sound="error", refusal=_(MOVE_ERROR_TEXT[result.error]))
             return Effect(sound="select" if slot in game.selection else None)
         motions = []
-        if settings.animations == "on":
+        if settings.animated:
             motions = [
-                Motion(tops[name], layout.slots[name].copy(), None, REMOVE_SECONDS)
+                Motion(tops[name], layout.slots[name].copy(), None, REMOVE_SECONDS * settings.pace)
                 for name in result.removed
             ]
         sound = "pair" if len(result.removed) == 2 else "triple"
