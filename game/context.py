@@ -138,9 +138,10 @@ class Context:
 
     # -------------------------------------------------------------- settings
     def apply_settings(self) -> None:
-        """Make the settings take effect now (language, sound) and store them."""
+        """Make the settings take effect now (language, sound, cards) and store them."""
         i18n.set_language(self.settings.language)
         self.sounds.enabled = self.settings.sound
+        self.art.set_look(self.settings.deck, self.settings.card_back)
         self.settings.save(self.storage)
 
     # -------------------------------------------------------------- the game

@@ -11,6 +11,9 @@ is optional; these are the defaults::
     allow_settings = false            # show Settings to players
     allow_statistics = false          # show Statistics to players
     language = ""                     # en, ms, fi or ru; empty: the stored setting
+    deck = ""                         # classic or large (large index); empty: the setting
+    card_back = ""                    # moons, lattice or waves; empty: the stored setting
+    table_colour = ""                 # green, blue, red or charcoal; empty: the setting
     games = [...]                     # the games offered, in order, by their keys
                                       # (game.catalog; halfmoon --help lists them): all
     daily = false                     # offer "Today's deal" on the title (game.daily)
@@ -26,9 +29,12 @@ from typing import Any
 
 from .catalog import GameKind, keys, kind_by_key
 from .i18n import LANGUAGES
+from .settings import CARD_BACKS, DECKS, TABLE_COLOURS
 from .storage import read_regular_file, shown
 
 _MODIFIERS = ("ctrl", "alt", "shift")
+LOOKS = {"deck": DECKS, "card_back": CARD_BACKS, "table_colour": TABLE_COLOURS}
+"""The kiosk's keys that set the cards' and the table's look, and the values each takes."""
 MAX_CONFIG_BYTES = 64 * 1024
 """A kiosk config is a few lines: a larger one (``/dev/zero``) is refused unread."""
 PIN_DIGITS = frozenset("0123456789")
@@ -60,6 +66,12 @@ class KioskConfig:
     """Whether players may open Statistics."""
     language: str = ""
     """A fixed language for the kiosk, or empty for the stored setting."""
+    deck: str = ""
+    """The card faces (game.settings.DECKS) for the kiosk, or empty for the stored setting."""
+    card_back: str = ""
+    """The card back (game.settings.CARD_BACKS), or empty for the stored setting."""
+    table_colour: str = ""
+    """The felt's colour (game.settings.TABLE_COLOURS), or empty for the stored setting."""
     games: tuple[str, ...] = field(default_factory=lambda: tuple(keys()))
     """The games players may choose, by their keys (all of them by default)."""
     daily: bool = False
@@ -103,7 +115,17 @@ class KioskConfig:
             raise KioskConfigError(
                 f"{source}: language must be one of {', '.join(LANGUAGES)}, not {config.language!r}"
             )
+        for key, choices in LOOKS.items():
+            value = getattr(config, key)
+            if value and value not in choices:
+                raise KioskConfigError(
+                    f"{source}: {key} must be one of {', '.join(choices)}, not {value!r}"
+                )
         return config
+
+    def looks(self) -> dict[str, str]:
+        """The settings of the cards' and the table's look that the kiosk fixes."""
+        return {key: getattr(self, key) for key in LOOKS if getattr(self, key)}
 
     @classmethod
     def load(cls, path: Path) -> KioskConfig:

@@ -73,6 +73,10 @@ class Session:
         if language:
             ctx.settings.language = language
             ctx.apply_settings()
+        if kiosk is not None and kiosk.looks():  # the kiosk's cards and table
+            for key, value in kiosk.looks().items():
+                setattr(ctx.settings, key, value)
+            ctx.apply_settings()
         flow = Flow(ctx)
         guard = None
         if kiosk is not None:

@@ -12,9 +12,23 @@ from .storage import Storage
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_SCHEMA = 1
-ANIMATIONS = ("on", "reduced")
+ANIMATIONS = ("off", "normal", "fast")
+"""Animation speeds: ``off`` (no flying cards, no celebration), ``normal``, ``fast``."""
+_OLD_ANIMATIONS = {"on": "normal", "reduced": "off"}
+"""What an older file's Animations switch (``on`` or ``reduced``) now means."""
+FAST_PACE = 0.5
+"""Fast animations take this share of the normal time."""
+DECKS = ("classic", "large")
+"""The card faces: the classic deck, or the large-index deck (big corner index, plain centre)."""
+CARD_BACKS = ("moons", "lattice", "waves")
+"""The card backs (game.art draws the first, game.art_themes the others)."""
+TABLE_COLOURS = ("green", "blue", "red", "charcoal")
+"""The felt's colours (game.theme.TABLES)."""
 _CHOICES = {
     "animations": ANIMATIONS,
+    "deck": DECKS,
+    "card_back": CARD_BACKS,
+    "table_colour": TABLE_COLOURS,
     "language": tuple(LANGUAGES),
 }
 """The words each setting that is not on or off may take (``game``: a registry key)."""
@@ -38,14 +52,30 @@ class Settings:
     """Crescent: cards that no pile could still need go home by themselves."""
     auto_finish: bool = False
     """Crescent: Finish plays by itself once it is offered (game.scenes.play_finish)."""
-    animations: str = "on"
-    """``on``, or ``reduced``: no flying cards and no celebration."""
+    animations: str = "normal"
+    """One of :data:`ANIMATIONS`: ``off`` has no flying cards and no celebration."""
     sound: bool = True
     """Short sound effects (skipped when there is no audio device)."""
     language: str = ""
     """A code of :data:`game.i18n.LANGUAGES`; empty until chosen (then the system's)."""
     game: str = field(default_factory=lambda: KINDS[0].key)
     """The game chosen on the title screen last (a key of :data:`game.catalog.KINDS`)."""
+    deck: str = DECKS[0]
+    """The card faces, one of :data:`DECKS`."""
+    card_back: str = CARD_BACKS[0]
+    """The card back, one of :data:`CARD_BACKS`."""
+    table_colour: str = TABLE_COLOURS[0]
+    """The felt's colour, one of :data:`TABLE_COLOURS`."""
+
+    @property
+    def animated(self) -> bool:
+        """Whether cards fly and slide and a win is celebrated (animations not off)."""
+        return self.animations != "off"
+
+    @property
+    def pace(self) -> float:
+        """The share of the normal time an animation takes (:data:`FAST_PACE` when fast)."""
+        return FAST_PACE if self.animations == "fast" else 1.0
 
     def __post_init__(self) -> None:
         if not self.language:
@@ -62,6 +92,9 @@ class Settings:
         Keys the game does not know are ignored; missing keys take their defaults.
         """
         data = check.record(data, SETTINGS_SCHEMA, "settings")
+        old = data.get("animations")
+        if isinstance(old, str) and old in _OLD_ANIMATIONS:  # the switch it was before
+            data = {**data, "animations": _OLD_ANIMATIONS[old]}
         settings = cls()
         for item in fields(cls):
             default = getattr(settings, item.name)

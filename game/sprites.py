@@ -22,6 +22,9 @@ from .rules.cards import Card, standard_deck
 __all__ = ["AssetError", "CardArt"]
 
 Size = tuple[int, int]
+THEMED = "themed:"
+"""The names of pictures drawn by game.art_themes when first needed (no sprite file):
+``themed:large/10H.svg``, ``themed:large/four/10H.svg``, ``themed:backs/waves.svg``."""
 
 _SVG_TAG = re.compile(rb"<svg\b[^>]*>")
 _SIZE_ATTRIBUTES = re.compile(rb'\s(?:width|height|preserveAspectRatio)\s*=\s*"[^"]*"')
@@ -98,6 +101,22 @@ class CardArt:
         self._surfaces: dict[tuple[str, Size], pygame.Surface] = {}
         self._quick: Size | None = None  # the size served scaled first (see resize)
         self._standins: dict[tuple[str, Size], None] = {}  # scaled, waiting to be crisp
+        self.deck = "classic"
+        """The faces drawn: ``classic`` (the sprite files) or ``large`` (large index)."""
+        self.card_back = "moons"
+        """The back drawn: ``moons`` (the sprite file) or another of game.art_themes."""
+
+    @property
+    def look(self) -> tuple[str, str]:
+        """The deck and the back drawn now: pictures made of other ones are out of date."""
+        return self.deck, self.card_back
+
+    def set_look(self, deck: str, card_back: str) -> None:
+        """Draw the faces of ``deck`` and the back ``card_back`` from now on (the
+        settings' ``deck`` and ``card_back``); the pictures of the others are dropped."""
+        if (deck, card_back) != self.look:
+            self.deck, self.card_back = deck, card_back
+            self.clear()
 
     def check(self) -> None:
         """Raise :class:`AssetError` naming the first sprite file that is missing or empty.
@@ -118,17 +137,21 @@ class CardArt:
 
         ``four_colour`` uses the four-colour deck (clubs green, diamonds blue).
         """
-        name = f"four/{sprite_name(card)}" if four_colour else sprite_name(card)
-        return self._surface(name, size)
+        return self._surface(self._face_name(card, four_colour), size)
 
     def back(self, size: Size) -> pygame.Surface:
         """The card back at exactly ``size`` pixels (width, height)."""
-        return self._surface("back.svg", size)
+        name = "back.svg" if self.card_back == "moons" else f"{THEMED}backs/{self.card_back}.svg"
+        return self._surface(name, size)
+
+    def _face_name(self, card: Card, four_colour: bool) -> str:
+        """The sprite of ``card``'s face in the deck drawn now."""
+        name = f"four/{sprite_name(card)}" if four_colour else sprite_name(card)
+        return name if self.deck == "classic" else f"{THEMED}{self.deck}/{name}"
 
     def has_face(self, card: Card, size: Size, four_colour: bool = False) -> bool:
         """Whether the face of ``card`` at ``size`` is already rendered."""
-        name = f"four/{sprite_name(card)}" if four_colour else sprite_name(card)
-        return (name, size) in self._surfaces
+        return (self._face_name(card, four_colour), size) in self._surfaces
 
     def warm(self, cards: Iterable[Card], size: Size, four_colour: bool = False) -> None:
         """Render the faces of ``cards`` at ``size`` now, so that drawing them later is quick."""
@@ -207,6 +230,10 @@ class CardArt:
         """The path and bytes of sprite file ``name``, read once."""
         path = self.sprite_dir / name
         data = self._sources.get(name)
+        if data is None and name.startswith(THEMED):  # drawn now, not read from a file
+            from .art_themes import themed_svg  # only when a theme is chosen
+
+            data = self._sources[name] = themed_svg(name[len(THEMED) :]).encode()
         if data is None:
             try:
                 data = path.read_bytes()

@@ -3,6 +3,14 @@
 FELT = (22, 92, 62)
 FELT_DARK = (14, 66, 44)
 SLOT_EDGE = (60, 140, 100)
+TABLES = {
+    "green": (FELT, FELT_DARK, SLOT_EDGE),
+    "blue": ((26, 72, 124), (16, 50, 92), (72, 120, 180)),
+    "red": ((118, 32, 44), (84, 20, 30), (170, 80, 90)),
+    "charcoal": ((54, 58, 62), (36, 39, 42), (104, 110, 116)),
+}
+"""The table colours (game.settings.TABLE_COLOURS): the felt, a slot's empty place and
+its edge. Each felt is as dark as the green, so the table's texts keep their contrast."""
 BAR = (18, 30, 26)
 TEXT = (236, 240, 236)
 TEXT_DIM = (170, 190, 178)

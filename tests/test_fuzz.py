@@ -142,6 +142,7 @@ KIOSK_SAMPLE = (
     b'kiosk = true\nexit_chord = "ctrl+alt+shift+q"\nexit_pin = "1234"\n'
     b"idle_seconds = 90\ncountdown_seconds = 15\nallow_settings = false\n"
     b'allow_statistics = false\nlanguage = "fi"\n'
+    b'deck = "large"\ncard_back = "waves"\ntable_colour = "blue"\n'
 )
 
 

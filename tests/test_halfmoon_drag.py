@@ -258,7 +258,7 @@ def _shakes(driver, play, slots, act, errors):
 
 
 @pytest.mark.parametrize("errors", [False, True], ids=["quiet", "move-errors"])
-@pytest.mark.parametrize("animations", ["on", "reduced"])
+@pytest.mark.parametrize("animations", ["normal", "fast", "off"])
 def test_a_wrong_pair_tapped_shakes_both_cards(seeds, errors, animations):
     driver, play = seeds
     play.ctx.settings.animations = animations

@@ -311,7 +311,7 @@ def test_arrow_keys_move_a_focus_ring_and_scroll_it_into_view(display, ctx):
     shown = scene.button_rects()["animations"]
     assert shown.height == scene.column().unit  # wholly visible
     driver.key(pygame.K_RETURN)
-    assert ctx.settings.animations == "reduced"
+    assert ctx.settings.animations == "fast"
 
 
 # ------------------------------------------------------- 6. messages cover no card

@@ -29,7 +29,7 @@ def test_settings_round_trip(storage):
         placement_aid=True,
         pile_labels=True,
         four_colour=True,
-        animations="reduced",
+        animations="off",
         sound=False,
         language="fi",
     )

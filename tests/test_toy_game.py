@@ -37,7 +37,7 @@ def toy():
 def _open(storage):
     ctx = open_context(storage)
     ctx.settings.language = "en"
-    ctx.settings.animations = "reduced"
+    ctx.settings.animations = "off"
     ctx.apply_settings()
     return ctx
 

@@ -1,7 +1,7 @@
 """Screenshots of every screen in a real X window (Xvfb), for looking at and for the docs.
 
     python tools/screens.py [--out docs/screens] [--sizes 640x480,1920x1080] [--langs en,ru]
-                            [--full DIR] [--width 480]
+                            [--full DIR] [--width 480] [--scenes title,play,themes]
 
 For each size it starts an Xvfb screen of exactly that size (no window manager, so the
 game's window fills it), runs the real game's session with SDL's X11 driver, brings up
@@ -51,6 +51,22 @@ SCENES = (
     "crescent-win",
     "crescent-stalemate",
 )
+THEMES = {
+    **{f"back-{back}": {"card_back": back} for back in ("moons", "lattice", "waves")},
+    **{
+        f"table-{colour}": {"table_colour": colour}
+        for colour in ("green", "blue", "red", "charcoal")
+    },
+    "large": {"deck": "large"},
+    "large-halfmoon": {"deck": "large"},
+    "large-four": {"deck": "large", "four_colour": True},
+    "sheet": {},
+}
+"""The themes' scenes (``--scenes themes``): each back and table colour, the large-index
+deck, each on a table that shows it (backs: Crescent's face-down cards), with the settings
+they need; ``sheet`` shows every back and table colour whole, and large-index faces, at
+the size of Crescent's cards. Every other scene is shot with the default look."""
+_LOOK = {"deck": "classic", "card_back": "moons", "table_colour": "green", "four_colour": False}
 
 
 STALEMATE = "\n".join(
@@ -105,6 +121,42 @@ def _crescent_stalemate(code: str, seed: int = 1):
             continue
         game.move(move.source, move.target)
     return game
+
+
+def _sheet(ctx):
+    """A scene showing each back whole on each table colour, and large-index faces."""
+    from game import theme
+    from game.catalog import KINDS
+    from game.layout import compute_layout
+    from game.rules.cards import Card
+    from game.scenes.base import Scene
+
+    class Sheet(Scene):
+        def draw(self, surface, alpha):
+            import pygame
+
+            width, height = self.size
+            card = compute_layout(width, height, KINDS[1].table).card
+            bands = list(theme.TABLES.values())
+            for index, (felt, _dark, _edge) in enumerate(bands):
+                surface.fill(felt, (index * width // 4, 0, width // 4 + 1, height))
+            gap = card[0] // 4
+            y = (height - 2 * card[1] - gap) // 2
+            for column, back in enumerate(("moons", "lattice", "waves", "")):
+                x = (2 * column + 1) * width // 8 - card[0] // 2
+                ctx.art.set_look("classic", back or "moons")
+                image = ctx.art.face(Card.parse("QH"), card) if not back else ctx.art.back(card)
+                surface.blit(image, (x, y))  # the three backs and a classic face
+            ctx.art.set_look("large", "moons")
+            faces = ("10H", "AS", "QD", "KC", "7D", "JC", "9H", "2S")
+            step = min(card[0] + gap // 2, (width - card[0]) // len(faces))
+            left = (width - step * (len(faces) - 1) - card[0]) // 2
+            for index, name in enumerate(faces):
+                face = ctx.art.face(Card.parse(name), card, index >= 4)
+                surface.blit(face, (left + index * step, y + card[1] + gap))
+            return [pygame.Rect((0, 0), self.size)]
+
+    return Sheet(ctx)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -235,6 +287,9 @@ def child(
 
     def make(name: str):
         ctx.kiosk = None
+        for key, default in _LOOK.items():
+            setattr(ctx.settings, key, THEMES.get(name, {}).get(key, default))
+        ctx.apply_settings()
         ctx.settings.placement_aid = True
         ctx.settings.move_errors = True
         if name in ("attract", "kiosk-code", "still-playing", "pin"):
@@ -307,7 +362,13 @@ def child(
             return StillPlayingScene(ctx, flow, play, 11.4)
         if name == "pin":
             return PinScene(ctx, play, "1234")
-        if name in ("crescent", "crescent-drag"):
+        if name == "sheet":
+            return _sheet(ctx)
+        if name.startswith("table-") or name == "large-halfmoon":
+            return _started(PlayScene(ctx, flow, played(9), 95.0))
+        if name == "large-four":
+            return _started(PlayScene(ctx, flow, crescent("HM1-F-AAAAAAB", 12), 60.0))
+        if name in ("crescent", "crescent-drag") or name in THEMES:
             return _started(PlayScene(ctx, flow, crescent(crescent_deal, 25), 140.0))
         if name == "crescent-four":
             return _started(PlayScene(ctx, flow, crescent("HM1-F-AAAAAAB", 12), 60.0))
@@ -379,7 +440,9 @@ def main() -> int:
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     langs = args.langs.split(",")
-    scenes = args.scenes.split(",")
+    scenes = [
+        s for part in args.scenes.split(",") for s in (THEMES if part == "themes" else [part])
+    ]
     if args.child:
         child(_size(args.child), langs, scenes, args.out, args.full, args.width)
         return 0

@@ -24,6 +24,10 @@ from .. import theme
 if TYPE_CHECKING:
     from ..layout import Layout
 
+Colour = tuple[int, int, int]
+Colours = tuple[Colour, Colour, Colour]
+"""A table's colours (game.theme.TABLES): the felt, an empty place and its edge."""
+
 BLOCK = 4
 """Window pixels per felt pixel, in each direction."""
 PLAIN = 0.45
@@ -41,19 +45,23 @@ class Felt:
     """The felt of one layout: :meth:`paint` is ``target.blit(background, dest, area)``
     of a full-size felt that is never made."""
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout, colours: Colours = theme.TABLES["green"]) -> None:
         self.size, self.table = layout.size, layout.table
+        self.colours = colours
+        self.colour = colours[0]
         self._bounds = pygame.Rect((0, 0), layout.size)
         self._scratch: pygame.Surface | None = None
         width, height = layout.size
         # In the window's format, to scale straight into it (a byte a pixel once the
         # edges are kept: then nothing is scaled)
         self._blocks = _vignette(
-            (math.ceil(width / BLOCK), math.ceil(height / BLOCK)), pygame.display.get_surface()
+            (math.ceil(width / BLOCK), math.ceil(height / BLOCK)),
+            pygame.display.get_surface(),
+            self.colour,
         )
-        self._plain = _plain_middle(self._blocks, layout.size)
+        self._plain = _plain_middle(self._blocks, layout.size, self.colour)
         self._places = list(layout.slots.values())
-        self._place = _place(layout.card)
+        self._place = _place(layout.card, colours)
         self._edges: list[tuple[pygame.Rect, pygame.Surface]] | None = None
 
     def prepare(self) -> None:
@@ -76,7 +84,8 @@ class Felt:
         if sum(strip.width * strip.height for strip in strips) > EDGE_LIMIT:
             self._edges = []
             return
-        self._blocks = _vignette(self._blocks.get_size(), None)  # the same pixels, a byte each
+        # the same pixels, a byte each
+        self._blocks = _vignette(self._blocks.get_size(), None, self.colour)
         edges = []
         for strip in strips:
             picture = _like(self._blocks, strip.size)
@@ -99,13 +108,13 @@ class Felt:
             return
         offset = (dest[0] - area.left, dest[1] - area.top)
         if self._plain.contains(area):  # most repairs: one colour, and the places
-            target.fill(theme.FELT, area.move(offset))
+            target.fill(self.colour, area.move(offset))
             if places:
                 self._draw_places(target, area, offset)
             return
         plain = area.clip(self._plain)
         if plain.width > 0 and plain.height > 0:
-            target.fill(theme.FELT, plain.move(offset))  # the middle is one colour
+            target.fill(self.colour, plain.move(offset))  # the middle is one colour
             parts = _strips(area, plain)
         else:
             parts = [area]
@@ -184,7 +193,7 @@ class Felt:
             target.blit(self._place, part.move(dx, dy), part.move(-rect.x, -rect.y))
 
 
-def _place(size: tuple[int, int]) -> pygame.Surface:
+def _place(size: tuple[int, int], colours: Colours) -> pygame.Surface:
     """A slot's empty place: a dark rounded card with an edge, its corners see-through
     (a colour key, run-length encoded: copied, not blended), drawn once per card size."""
     place = pygame.Surface(size)
@@ -194,8 +203,8 @@ def _place(size: tuple[int, int]) -> pygame.Surface:
     place.fill(_SEE_THROUGH)
     rect = place.get_rect()
     radius, edge = max(3, rect.width // 12), max(1, rect.width // 50)
-    pygame.draw.rect(place, theme.FELT_DARK, rect, border_radius=radius)
-    pygame.draw.rect(place, theme.SLOT_EDGE, rect, width=edge, border_radius=radius)
+    pygame.draw.rect(place, colours[1], rect, border_radius=radius)
+    pygame.draw.rect(place, colours[2], rect, width=edge, border_radius=radius)
     place.set_colorkey(_SEE_THROUGH, pygame.RLEACCEL)
     return place
 
@@ -204,7 +213,7 @@ _SEE_THROUGH = (255, 0, 255)
 """The colour key of :func:`_place` (never a colour of the felt or a place)."""
 
 
-def _plain_middle(blocks: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
+def _plain_middle(blocks: pygame.Surface, size: tuple[int, int], colour: Colour) -> pygame.Rect:
     """A large block-aligned rectangle in the vignette's middle whose blocks are all
     exactly the felt's colour (window coordinates; empty if none): it is filled, which is
     several times quicker than scaling and gives the same pixels. Worked out from the
@@ -232,7 +241,7 @@ def _plain_middle(blocks: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
     rect.width = max(0, math.floor(centre_x + across) - 1 - rect.x)
     rect.height = max(0, math.floor(centre_y + down) - 1 - rect.y)
     rect = rect.clip(blocks.get_rect())
-    felt = blocks.map_rgb(theme.FELT)  # the pixel's value (an index when 8-bit)
+    felt = blocks.map_rgb(colour)  # the pixel's value (an index when 8-bit)
     unit = blocks.get_bytesize()
     view = blocks.get_buffer()  # the pixels in place, rows padded (the surface locked)
     pixels = memoryview(view).cast("B" if unit == 1 else "I")  # type: ignore[arg-type]
@@ -283,12 +292,14 @@ def _strips(area: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     return [strip for strip in strips if strip.width > 0 and strip.height > 0]
 
 
-def _vignette(size: tuple[int, int], display: pygame.Surface | None) -> pygame.Surface:
+def _vignette(
+    size: tuple[int, int], display: pygame.Surface | None, colour: Colour
+) -> pygame.Surface:
     """The felt's colours at ``size``: rings darkening outwards; a disc of :data:`PLAIN`
     times the larger side, in the middle, is the felt's own colour. In the format of a
     32-bit ``display``; else 8-bit, the shades its palette. The pixels are the same."""
     steps = 12
-    shades = [tuple(max(0, int(c - 18 * k / steps)) for c in theme.FELT) for k in range(steps + 1)]
+    shades = [tuple(max(0, int(c - 18 * k / steps)) for c in colour) for k in range(steps + 1)]
     if display is not None and display.get_bitsize() == 32:
         blocks = pygame.Surface(size, 0, display)
     else:
@@ -297,11 +308,11 @@ def _vignette(size: tuple[int, int], display: pygame.Surface | None) -> pygame.S
     centre = pygame.Vector2(size[0] / 2, size[1] * 0.45)
     farthest = math.hypot(max(centre.x, size[0] - centre.x), max(centre.y, size[1] - centre.y))
     rings = [(shades[k], max(size) * (0.45 + 0.6 * k / steps)) for k in range(steps, 0, -1)]
-    covering = [colour for colour, radius in rings if radius > farthest + 1]
-    blocks.fill(covering[-1] if covering else theme.FELT)  # rings past the corners: a fill
-    for colour, radius in rings[len(covering) :]:
-        pygame.draw.circle(blocks, colour, centre, radius)
-    pygame.draw.circle(blocks, theme.FELT, centre, max(size) * PLAIN)
+    covering = [shade for shade, radius in rings if radius > farthest + 1]
+    blocks.fill(covering[-1] if covering else colour)  # rings past the corners: a fill
+    for shade, radius in rings[len(covering) :]:
+        pygame.draw.circle(blocks, shade, centre, radius)
+    pygame.draw.circle(blocks, colour, centre, max(size) * PLAIN)
     return blocks
 
 

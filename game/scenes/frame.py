@@ -93,3 +93,5 @@ class Frame:
     """The win celebration's falling suit symbols (symbol, colour, x, y), or None."""
     code: str = ""
     """The deal code as shown in the info bar (a tap on it copies it)."""
+    table: str = "green"
+    """The felt's colour, a key of game.theme.TABLES."""

@@ -6,7 +6,7 @@ import pygame
 
 from .. import daily, theme, ui
 from ..i18n import LANGUAGES, N_, _
-from ..settings import ANIMATIONS
+from ..settings import ANIMATIONS, CARD_BACKS, DECKS, TABLE_COLOURS
 from ..statistics import RECENT
 from .base import Context, Scene
 from .dialogs import ConfirmScene
@@ -32,7 +32,22 @@ _CAPTIONS = {
     "auto_finish": N_("Crescent: Finish plays by itself"),
 }
 """A line under the settings whose names do not say enough."""
-_ANIMATION_NAMES = {"on": N_("on"), "reduced": N_("reduced")}
+_ANIMATION_NAMES = {"off": N_("off"), "normal": N_("normal"), "fast": N_("fast")}
+_CYCLES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "deck": (DECKS, {"classic": N_("classic"), "large": N_("large index")}),
+    "card_back": (
+        CARD_BACKS,
+        {"moons": N_("blue moons"), "lattice": N_("red lattice"), "waves": N_("green waves")},
+    ),
+    "table_colour": (
+        TABLE_COLOURS,
+        {"green": N_("green"), "blue": N_("blue"), "red": N_("red"), "charcoal": N_("charcoal")},
+    ),
+    "animations": (ANIMATIONS, _ANIMATION_NAMES),
+}
+"""The settings that cycle through several values, one a tap: the values, their names."""
+_CAPTIONS["deck"] = N_("Large index: a big rank and suit, easy to read")
+_CAPTIONS["animations"] = N_("Fast: cards fly in half the time")
 
 
 class _Sub(MenuScene):
@@ -56,6 +71,9 @@ class SettingsScene(_Sub):
 
     def entries(self) -> list[tuple[str, str]]:
         return [(key, label) for key, label in _SWITCHES] + [
+            ("deck", N_("Card faces")),
+            ("card_back", N_("Card back")),
+            ("table_colour", N_("Table colour")),
             ("animations", N_("Animations")),
             ("language", N_("Language")),
             ("back", N_("Back")),
@@ -64,8 +82,8 @@ class SettingsScene(_Sub):
     def value(self, key: str) -> str:
         """What a setting is now, as the player reads it."""
         settings = self.ctx.settings
-        if key == "animations":
-            return _(_ANIMATION_NAMES[settings.animations])
+        if key in _CYCLES:
+            return _(_CYCLES[key][1][getattr(settings, key)])
         if key == "language":
             return LANGUAGES[settings.language]
         return _("on") if getattr(settings, key) else _("off")
@@ -82,9 +100,9 @@ class SettingsScene(_Sub):
         settings = self.ctx.settings
         if key == "back":
             return self.back()
-        if key == "animations":
-            index = ANIMATIONS.index(settings.animations)
-            settings.animations = ANIMATIONS[(index + 1) % len(ANIMATIONS)]
+        if key in _CYCLES:
+            values = _CYCLES[key][0]
+            setattr(settings, key, values[(values.index(getattr(settings, key)) + 1) % len(values)])
         elif key == "language":
             codes = list(LANGUAGES)
             settings.language = codes[(codes.index(settings.language) + 1) % len(codes)]

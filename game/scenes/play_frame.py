@@ -71,6 +71,7 @@ def frame_of(table: Shown) -> Frame:
             else None
         ),
         code=table.game.code or "",
+        table=settings.table_colour,
     )
 
 

@@ -78,6 +78,7 @@ class IdleWork:
             layout.size,
             settings.four_colour,
             settings.placement_aid,
+            (settings.deck, settings.card_back, settings.table_colour),
             self.game.table,
         )
         if key == self._warmed:

@@ -46,6 +46,8 @@ class TableView:
         """This frame's info after the time: each part with its left edge and middle."""
         self.code_rect = pygame.Rect(0, 0, 0, 0)
         """Where the deal code was last drawn in the info bar (a tap there copies it)."""
+        self._theme: tuple[str, object] = ("green", None)
+        """The felt's colour and the card art's look the tiles were made with."""
 
     def reset(self) -> None:
         """Forget the cached felt and tiles and repaint everything next time (a resize)."""
@@ -62,6 +64,10 @@ class TableView:
         self, surface: pygame.Surface, frame: Frame, layout: Layout, art: CardArt
     ) -> list[pygame.Rect] | None:
         """Draw what changed; the rectangles repainted, or None when all was repainted."""
+        if (frame.table, art.look) != self._theme:  # another felt, deck or back: all anew
+            self.reset()
+            self.tiles.colours = theme.TABLES.get(frame.table, theme.TABLES["green"])
+            self._theme = (frame.table, art.look)
         sprites = [self._sprite(sprite, art, layout.card) for sprite in frame.sprites]
         self._sprite_cache = dict(zip(frame.sprites, sprites, strict=True))
         moving = [rect.inflate(2, 2) for _image, rect in sprites]

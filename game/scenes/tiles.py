@@ -35,6 +35,8 @@ class SlotTiles:
 
     def __init__(self) -> None:
         self._felt: Felt | None = None
+        self.colours = theme.TABLES["green"]
+        """The table's colours (game.theme.TABLES): set before the felt is painted."""
         self._dim: pygame.Surface | None = None
         self._edges: dict[tuple[int, tuple[int, int], int], pygame.Surface] = {}
         self._tiles: dict[tuple[str, SlotLook], pygame.Surface] = {}
@@ -311,8 +313,13 @@ class SlotTiles:
     def felt(self, layout: Layout) -> Felt:
         """The felt with every slot's empty place, for the layout's size and table."""
         felt = self._felt
-        if felt is None or felt.size != layout.size or felt.table != layout.table:
-            felt = self._felt = Felt(layout)
+        if (
+            felt is None
+            or felt.size != layout.size
+            or felt.table != layout.table
+            or felt.colours != self.colours
+        ):
+            felt = self._felt = Felt(layout, self.colours)
         return felt
 
 

@@ -69,7 +69,7 @@ class ToyBoard(Board):
         if not self.game.send_home():
             return Effect(sound="error", refusal="It has the rank of the card at home")
         motions = []
-        if settings.animations == "on":
+        if settings.animated:
             start, end = layout.slots["P"].copy(), layout.slots["H"].copy()
             motions = [Motion(card, start, end, 0.2, hide=("H", 1))]
         return Effect(moved=True, sound="home", motions=motions)

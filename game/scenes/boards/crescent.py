@@ -282,7 +282,7 @@ class CrescentBoard(Board):
             return None
         game = self.game
         before = {pile: game.pile(pile) for pile in PILES}
-        animated = settings.animations == "on"
+        animated = settings.animated
         shown = self.looks(layout, settings, {}) if animated else {}  # as they were
         result = game.redeal()
         turned = {turn.slot for turn in result.turned_up}
@@ -415,7 +415,7 @@ class CrescentBoard(Board):
 
 
 def _slide_seconds(settings: Settings) -> float:
-    return SLIDE_SECONDS if settings.animations == "on" else REDUCED_SLIDE
+    return SLIDE_SECONDS * settings.pace if settings.animated else REDUCED_SLIDE
 
 
 def _foundation_marker(name: str) -> str:

@@ -271,9 +271,14 @@ class HalfMoonBoard(Board):
     ) -> Effect:
         """The cards of a pair or a triple fly away (a dropped one from where it was)."""
         motions = []
-        if settings.animations == "on":
+        if settings.animated:
             motions = [
-                Motion(tops[name], start.get(name, layout.slots[name]).copy(), None, REMOVE_SECONDS)
+                Motion(
+                    tops[name],
+                    start.get(name, layout.slots[name]).copy(),
+                    None,
+                    REMOVE_SECONDS * settings.pace,
+                )
                 for name in result.removed
             ]
         sound = "pair" if len(result.removed) == 2 else "triple"

@@ -1,5 +1,5 @@
 """A refusal seen: cards that do not go together shake where they lie, and a carried card
-that goes nowhere flies back; shorter and smaller with reduced animations, never gone."""
+that goes nowhere flies back; shorter and smaller with animations off, never gone."""
 
 from __future__ import annotations
 
@@ -17,25 +17,26 @@ if TYPE_CHECKING:
 SHAKE_SECONDS = 0.3
 """How long cards that do not go together shake."""
 REDUCED_SHAKE_SECONDS = 0.2
-"""With reduced animations: shorter, still seen."""
+"""With animations off: shorter, still seen."""
 SHAKE_SHARE = 1 / 16
 """How far a shaken card swings to each side, as a share of its width (at least
-:data:`SHAKE_LEAST` pixels); half as far with reduced animations."""
+:data:`SHAKE_LEAST` pixels); half as far with animations off."""
 SHAKE_LEAST = 3
 FLY_BACK_SECONDS = 0.15
 """How long a carried card takes to fly back (eased)."""
 REDUCED_FLY_BACK = 0.05
-"""With reduced animations."""
+"""With animations off."""
 
 
 def reduced(settings: Settings) -> bool:
-    """Whether animations are reduced (the one place that reads the setting for these)."""
-    return settings.animations != "on"
+    """Whether animations are off: the shake is then shorter and smaller, never gone (the
+    one place that reads the setting for these; "fast" keeps the shake whole, to be seen)."""
+    return not settings.animated
 
 
 def fly_back_seconds(settings: Settings) -> float:
     """How long a carried card takes to fly back."""
-    return REDUCED_FLY_BACK if reduced(settings) else FLY_BACK_SECONDS
+    return REDUCED_FLY_BACK if reduced(settings) else FLY_BACK_SECONDS * settings.pace
 
 
 def shakes(
