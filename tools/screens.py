@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from screens_themes import LOOK, THEMES, sheet  # noqa: E402
 from xsession import missing, virtual_display  # noqa: E402
 
 SIZES = "640x480,800x480,1024x600,1280x720,1920x1080,3840x2160,1080x1920"
@@ -51,22 +52,6 @@ SCENES = (
     "crescent-win",
     "crescent-stalemate",
 )
-THEMES = {
-    **{f"back-{back}": {"card_back": back} for back in ("moons", "lattice", "waves")},
-    **{
-        f"table-{colour}": {"table_colour": colour}
-        for colour in ("green", "blue", "red", "charcoal")
-    },
-    "large": {"deck": "large"},
-    "large-halfmoon": {"deck": "large"},
-    "large-four": {"deck": "large", "four_colour": True},
-    "sheet": {},
-}
-"""The themes' scenes (``--scenes themes``): each back and table colour, the large-index
-deck, each on a table that shows it (backs: Crescent's face-down cards), with the settings
-they need; ``sheet`` shows every back and table colour whole, and large-index faces, at
-the size of Crescent's cards. Every other scene is shot with the default look."""
-_LOOK = {"deck": "classic", "card_back": "moons", "table_colour": "green", "four_colour": False}
 
 
 STALEMATE = "\n".join(
@@ -121,42 +106,6 @@ def _crescent_stalemate(code: str, seed: int = 1):
             continue
         game.move(move.source, move.target)
     return game
-
-
-def _sheet(ctx):
-    """A scene showing each back whole on each table colour, and large-index faces."""
-    from game import theme
-    from game.catalog import KINDS
-    from game.layout import compute_layout
-    from game.rules.cards import Card
-    from game.scenes.base import Scene
-
-    class Sheet(Scene):
-        def draw(self, surface, alpha):
-            import pygame
-
-            width, height = self.size
-            card = compute_layout(width, height, KINDS[1].table).card
-            bands = list(theme.TABLES.values())
-            for index, (felt, _dark, _edge) in enumerate(bands):
-                surface.fill(felt, (index * width // 4, 0, width // 4 + 1, height))
-            gap = card[0] // 4
-            y = (height - 2 * card[1] - gap) // 2
-            for column, back in enumerate(("moons", "lattice", "waves", "")):
-                x = (2 * column + 1) * width // 8 - card[0] // 2
-                ctx.art.set_look("classic", back or "moons")
-                image = ctx.art.face(Card.parse("QH"), card) if not back else ctx.art.back(card)
-                surface.blit(image, (x, y))  # the three backs and a classic face
-            ctx.art.set_look("large", "moons")
-            faces = ("10H", "AS", "QD", "KC", "7D", "JC", "9H", "2S")
-            step = min(card[0] + gap // 2, (width - card[0]) // len(faces))
-            left = (width - step * (len(faces) - 1) - card[0]) // 2
-            for index, name in enumerate(faces):
-                face = ctx.art.face(Card.parse(name), card, index >= 4)
-                surface.blit(face, (left + index * step, y + card[1] + gap))
-            return [pygame.Rect((0, 0), self.size)]
-
-    return Sheet(ctx)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -287,7 +236,7 @@ def child(
 
     def make(name: str):
         ctx.kiosk = None
-        for key, default in _LOOK.items():
+        for key, default in LOOK.items():
             setattr(ctx.settings, key, THEMES.get(name, {}).get(key, default))
         ctx.apply_settings()
         ctx.settings.placement_aid = True
@@ -363,7 +312,7 @@ def child(
         if name == "pin":
             return PinScene(ctx, play, "1234")
         if name == "sheet":
-            return _sheet(ctx)
+            return sheet(ctx)
         if name.startswith("table-") or name == "large-halfmoon":
             return _started(PlayScene(ctx, flow, played(9), 95.0))
         if name == "large-four":

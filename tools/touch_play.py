@@ -9,8 +9,9 @@ manager and ``matchbox-window-manager -use_titlebar no``, it starts an Xvfb scre
 exactly that size, runs the real game there (``--kiosk``, the touch-screen mode, or
 ``--window WxH`` with ``--mode window``) on a known deal, and plays it with the pointer
 as a finger would: a move is two taps (``xdotool mousemove X Y click 1``: Half Moon's
-pair, a Crescent card and its target; a Half Moon triple is three) or, in the Crescents,
-a drag (button down on the card, eight steps of motion, up over the target). Where to
+pair, a Crescent card and its target; a Half Moon triple is three) or a drag (button
+down on the card, eight steps of motion, up over the target: a Half Moon card onto its
+partner, a Crescent card onto its pile or foundation). Where to
 tap comes from the rules (the deal's legal moves, played in a model alongside) and from
 :func:`game.layout.compute_layout` at the window's size, the play scene's own pure
 layout. Each move is verified in the game's save (written after every move): its
@@ -138,21 +139,26 @@ def removes(game) -> bool:
 
 def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[Step] | None:
     """``moves`` moves of the deal ``code`` at window ``size``, or None when the deal has
-    not that many that can be touched. Half Moon: pairs (a triple where one is left);
-    the Crescents: taps and drags in turn, a drag first."""
+    not that many that can be touched. Half Moon: pairs (a triple where one is left), a
+    drag onto the partner and taps in turn; the Crescents: taps and drags in turn, a drag
+    first."""
     from game.layout import compute_layout
 
     layout = compute_layout(size[0], size[1], kind.table)
     game = kind.from_code(code)
     steps: list[Step] = []
     if removes(game):
-        for _ in range(moves):
+        for number in range(moves):
             removals = sorted(game.legal_removals(), key=lambda r: (len(r.slots), r.slots))
             step = None
             for removal in removals:
                 points = [point_on(layout, layout.slots[s], s) for s in removal.slots]
                 if all(points):
-                    step = Step("tap", tuple(removal.slots), tuple(points))
+                    if number % 2 == 0 and len(removal.slots) == 2:  # a pair by drag
+                        target = layout.slots[removal.slots[1]].center
+                        step = Step("drag", tuple(removal.slots), (points[0], target))
+                    else:
+                        step = Step("tap", tuple(removal.slots), tuple(points))
                     break
             if step is None:
                 return None
