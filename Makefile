@@ -105,10 +105,13 @@ TOUCH_SHOTS ?= /tmp/touch-shots
 touch-play: $(TEST_STAMP)
 	$(BIN)/python tools/touch_play.py --shots $(TOUCH_SHOTS)
 
-# Every screen at five sizes in English, Russian and Finnish, from a real X window (Xvfb):
+# Every screen at seven sizes in English, Russian and Finnish, and the themes at three,
+# from a real X window (Xvfb):
 # docs/screens/ (tools/screens.py).
 screens: $(TEST_STAMP)
 	$(BIN)/python tools/screens.py --out docs/screens --langs en,ru,fi --width 400
+	$(BIN)/python tools/screens.py --out docs/screens --langs en --width 400 --scenes themes \
+		--sizes 800x480,1920x1080,3840x2160
 
 # Half Moon's 1,000 deals (2 s each), then 200 deals of each Crescent (10 s each): about
 # half an hour in all. Not part of make test.

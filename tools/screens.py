@@ -254,7 +254,7 @@ def child(
 
             ctx.stats = Statistics()
             for number, seconds in enumerate((412.0, 388.5, 530.0)):
-                ctx.stats.won_game(f"won {number}", 520, seconds)
+                ctx.stats.won_game(f"won {number}", 520, seconds, 48)  # a win: 48 moves
             ctx.stats.lost_game("lost", 140)
             ctx.stats.stalemate("lost")
             return StatisticsScene(ctx, back=title, flow=flow)
@@ -265,7 +265,7 @@ def child(
             for number in range(30):
                 score = (number * 37) % 520
                 if number % 4 == 1:
-                    ctx.stats.won_game(f"won {number}", 520, 400.0 + number)
+                    ctx.stats.won_game(f"won {number}", 520, 400.0 + number, 48)
                 else:
                     ctx.stats.lost_game(f"lost {number}", score)
             return StatisticsScene(ctx, back=title, flow=flow)
@@ -277,8 +277,11 @@ def child(
                 result = (WON, LOST, ABANDONED)[number % 3]
                 when = f"2026-11-{1 + number // 2:02}T{9 + number % 12:02}:{number:02}:00"
                 code = ctx.kind.code(1000 + number * 7919)
-                score = 520 if result == WON else (number * 37) % 500
-                log.add(LogEntry(f"g{number}", when, code, result, score, 40 + number, 300.0))
+                # figures a Half Moon game (the kind shot) could have: a win is 48 moves
+                moves = 48 if result == WON else 5 + number * 7 % 40
+                score = ctx.kind.best_score if result == WON else 10 * moves + 5 * (moves // 6)
+                seconds = 150.0 + moves * 4 + number * 13 % 90
+                log.add(LogEntry(f"g{number}", when, code, result, score, moves, seconds))
             page = StatisticsScene(ctx, back=title, flow=flow).choose("log")
             return page.open(1) if name == "log-entry" else page
         if name == "rules":
