@@ -69,14 +69,15 @@ class Session:
         sounds = Sounds()
         ctx = Context.open(storage, toggle_fullscreen=display.toggle, sounds=sounds, art=art)
         ctx.kiosk = kiosk
-        language = args.lang or (kiosk.language if kiosk else "")
-        if language:
-            ctx.settings.language = language
+        if args.lang:  # the player's choice, stored
+            ctx.settings.language = args.lang
             ctx.apply_settings()
-        if kiosk is not None and kiosk.looks():  # the kiosk's cards and table
-            for key, value in kiosk.looks().items():
-                setattr(ctx.settings, key, value)
-            ctx.apply_settings()
+        if kiosk is not None:  # the kiosk's language, cards and table: for its run only
+            looks = {"language": kiosk.language} if kiosk.language and not args.lang else {}
+            looks.update(kiosk.looks())
+            if looks:
+                ctx.settings.for_this_run(looks)
+                ctx.apply_settings()
         flow = Flow(ctx)
         guard = None
         if kiosk is not None:

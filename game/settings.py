@@ -80,10 +80,20 @@ class Settings:
     def __post_init__(self) -> None:
         if not self.language:
             self.language = system_language()
+        self._stored: dict[str, Any] = {}
+        """The stored values of the settings set for this run only (see :meth:`for_this_run`)."""
+
+    def for_this_run(self, values: dict[str, str]) -> None:
+        """Use ``values`` (setting: value) in this run without ever storing them: the
+        kiosk file's look and language. The file keeps the player's own values."""
+        for key, value in values.items():
+            self._stored.setdefault(key, getattr(self, key))
+            setattr(self, key, value)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe data with the schema version."""
-        return {"schema": SETTINGS_SCHEMA, **asdict(self)}
+        """JSON-safe data with the schema version (the stored values of those set for
+        this run only)."""
+        return {"schema": SETTINGS_SCHEMA, **asdict(self), **self._stored}
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:

@@ -387,3 +387,69 @@ def test_the_playout_costs_well_under_a_few_milliseconds_on_a_full_table():
         finish_moves(table_)
         times.append(time.perf_counter() - start)
     assert sorted(times)[10] < 0.005, f"median {sorted(times)[10] * 1000:.2f} ms"
+
+
+@by_kind
+def test_r_redeals_only_while_the_bar_shows_redeal(display, ctx, kind):
+    """With redeals left and Finish shown in Redeal's place, R does nothing (the player
+    sees no Redeal); where the bar shows Redeal, R redeals."""
+    game = _position(kind, *FIVE, redeals=2)
+    driver = table(ctx, game)
+    play = driver.scene
+    assert "finish" in _names(play) and kind.finish not in _names(play)
+    before = game.position()
+    driver.key(pygame.K_r)
+    driver.seconds(0.5)
+    assert game.moves == 0 and game.position() == before
+    stuck = _position(kind, *STUCK, redeals=2)
+    driver = table(ctx, stuck)
+    assert kind.finish in _names(driver.scene)
+    driver.key(pygame.K_r)
+    assert stuck.moves == 1  # a redeal
+
+
+def _finish_frames(driver, game):
+    """Press Finish; the frames until the last card is home and none is in motion, and
+    whether a card was drawn flying in any of them."""
+    play = driver.scene
+    driver.click(_finish_point(play))
+    frames, flew = 1, bool(play.frame().sprites)
+    while game.outcome is None or play.motions:
+        driver.frames(1)
+        frames += 1
+        flew = flew or bool(play.frame().sprites)
+        assert frames < 600
+    return frames, flew
+
+
+@by_kind
+def test_the_animation_speed_paces_the_finish(display, ctx, kind):
+    """Fast animations play a finish in about half the frames of normal ones; with
+    animations off the cards go home with no card flying, still one move a card."""
+    frames = {}
+    for speed in ("normal", "fast", "off"):
+        ctx.settings.animations = speed
+        game = _position(kind, *FIVE)
+        driver = table(ctx, game)
+        frames[speed], flew = _finish_frames(driver, game)
+        assert game.outcome is Outcome.WON and game.moves == 9
+        assert flew == (speed != "off"), speed
+    assert 0.4 <= frames["fast"] / frames["normal"] <= 0.6, frames
+    assert frames["off"] <= frames["fast"], frames
+
+
+@by_kind
+def test_with_animations_off_each_card_of_a_finish_is_a_move_undone_alone(display, ctx, kind):
+    ctx.settings.animations = "off"
+    game = _position(kind, *FIVE)
+    driver = table(ctx, game)
+    play = driver.scene
+    driver.click(_finish_point(play))
+    seen = {game.moves}
+    while game.moves < 4:
+        driver.frames(1)
+        assert not play.frame().sprites  # no card flies
+        seen.add(game.moves)
+    assert seen == {1, 2, 3, 4}  # one card a move
+    driver.key(pygame.K_BACKSPACE)
+    assert game.moves == 3 and not play.finisher.active

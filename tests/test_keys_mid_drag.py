@@ -26,17 +26,19 @@ def _first_move(kind):
 
 
 def _kings_stacked(kind):
-    """Every card home but the Kings of clubs and diamonds, K♣ on K♦ on pile 1, a redeal
-    left: the redeal turns pile 1 over (K♦ on top), and the game goes on. The lift is over
-    F6, where K♦ goes: a drag still going would drop it there."""
+    """Every suit home but clubs: A-J on their Ace foundation, K-2 on their King one; Q♣
+    under K♣ on pile 1, A♣ on pile 2, a redeal left. Playing home stalls (K♣ waits on
+    Q♣), so the bar shows Redeal, not Finish. The redeal turns pile 1 over (Q♣ on top),
+    and the game goes on. The lift is over pile 2, where K♣ goes: a drag still going
+    would drop it there."""
     if not isinstance(win_game(kind)[0], Crescent):
         pytest.skip(f"{kind.name} has no redeal")
     foundations = {}
     for index, suit in enumerate("CDHS"):
-        foundations[f"F{index + 1}"] = suit_run(suit, KING_DOWN)
-        foundations[f"F{index + 5}"] = suit_run(suit, ACE_UP if suit in "HS" else ACE_UP[:12])
-    text = crescent_text({1: "KD KC"}, foundations, redeals=1, variant=kind.letter)
-    return Crescent.from_position(text), ("1",), "F6"
+        foundations[f"F{index + 1}"] = suit_run(suit, KING_DOWN if suit != "C" else KING_DOWN[:12])
+        foundations[f"F{index + 5}"] = suit_run(suit, ACE_UP if suit != "C" else ACE_UP[:11])
+    text = crescent_text({1: "QC KC", 2: "AC"}, foundations, redeals=1, variant=kind.letter)
+    return Crescent.from_position(text), ("1",), "2"
 
 
 # What the keyboard does to the carried card (the move's first slot): each path's game, and

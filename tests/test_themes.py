@@ -49,8 +49,8 @@ def _choose_in_settings(driver: Driver, key: str, times: int = 1) -> None:
     driver.frames(2)
 
 
-def _felt_point(driver: Driver) -> tuple[int, int]:
-    """A point of the table showing the plain felt (no card, place, bar or text near)."""
+def _felt_point(driver: Driver, felt: tuple[int, int, int] = theme.FELT) -> tuple[int, int]:
+    """A point of the table showing the plain felt ``felt`` (no card, place, bar or text near)."""
     layout = driver.scene.layout
     busy = [rect.inflate(8, 8) for rect in layout.areas.values()]
     busy += [layout.bar.inflate(8, 8), layout.info, layout.message]
@@ -59,7 +59,7 @@ def _felt_point(driver: Driver) -> tuple[int, int]:
     for y in range(height // 2, height, 4):
         for x in range(width // 2, width, 4):
             free = pygame.Rect(x - 2, y - 2, 5, 5).collidelist(busy) < 0
-            if free and driver.screen.get_at((x, y))[:3] == theme.FELT:
+            if free and driver.screen.get_at((x, y))[:3] == felt:
                 return x, y
     raise AssertionError("no plain felt on the table")
 
@@ -227,22 +227,58 @@ def test_settings_of_an_older_run_are_read_with_the_new_defaults(storage):
         assert not list(storage.config_dir.glob("settings.json.bad-*"))  # not damaged
 
 
-def test_a_kiosk_file_sets_the_cards_and_the_table(tmp_path, monkeypatch):
-    """deck, card_back and table_colour in the kiosk file are read and used."""
+def _table_colour(driver: Driver) -> str:
+    """The table colour whose plain felt the window shows."""
+    for name, (felt, _dark, _edge) in theme.TABLES.items():
+        try:
+            _felt_point(driver, felt)
+        except AssertionError:
+            continue
+        return name
+    raise AssertionError("no table colour's felt on screen")
+
+
+def _run_and_look(monkeypatch, args: list[str]) -> tuple[str, tuple[str, str], str]:
+    """Run main() with ``args`` (a deal, so the table is on screen); what the last frame
+    showed: the felt's colour, the art's deck and back, the language."""
+    from game import i18n
+    from game.session import Session
+
+    seen = []
+    close = Session.close
+
+    def look_then_close(session):
+        driver = Driver.over(session.loop)
+        seen.append((_table_colour(driver), session.ctx.art.look, i18n.language()))
+        close(session)
+
+    monkeypatch.setattr(Session, "close", look_then_close)
+    assert main([*args, "--max-frames", "4"]) == 0
+    return seen[0]
+
+
+def test_a_kiosk_file_sets_the_cards_and_the_table(tmp_path, monkeypatch, kind):
+    """deck, card_back, table_colour and language in the kiosk file are used for its run
+    (the felt's colour on the table, the art in use, the language) and never stored: a
+    normal run afterwards shows the player's own look and language."""
     config = tmp_path / "kiosk.toml"
-    config.write_text('deck = "large"\ncard_back = "waves"\ntable_colour = "charcoal"\n')
+    config.write_text(
+        'deck = "large"\ncard_back = "waves"\ntable_colour = "charcoal"\nlanguage = "fi"\n'
+    )
     read = KioskConfig.load(config)
     assert read.looks() == {"deck": "large", "card_back": "waves", "table_colour": "charcoal"}
     assert KioskConfig().looks() == {}  # none: the stored settings
     monkeypatch.setenv("HALFMOON_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    assert main(["--kiosk-config", str(config), "--max-frames", "3"]) == 0
-    stored = json.loads((tmp_path / "home" / "config" / "settings.json").read_text())
-    assert (stored["deck"], stored["card_back"], stored["table_colour"]) == (
-        "large",
-        "waves",
-        "charcoal",
-    )
+    deal = ["--deal", kind.code(123456)]
+    mine = ["--lang", "ms", *deal]  # the player's language, stored
+    assert _run_and_look(monkeypatch, mine) == ("green", ("classic", "moons"), "ms")
+    path = tmp_path / "home" / "config" / "settings.json"
+    stored = path.read_text()
+    kiosk = _run_and_look(monkeypatch, ["--kiosk-config", str(config), *deal])
+    assert kiosk == ("charcoal", ("large", "waves"), "fi")
+    assert json.loads(path.read_text()) == json.loads(stored)  # the player's look, kept
+    assert _run_and_look(monkeypatch, deal) == ("green", ("classic", "moons"), "ms")
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ presses, drags and double taps (game.scenes.play_gestures), the frame it shows
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Protocol
 
@@ -25,6 +24,7 @@ from .base import Context, Scene, pointer
 from .boards import Board, Effect, Motion, board_for
 from .frame import Frame
 from .play_finish import FINISH, Finisher
+from .play_focus import next_focus
 from .play_frame import MESSAGE_SECONDS, frame_of
 from .play_gestures import Gestures
 from .play_idle import IdleWork
@@ -131,6 +131,8 @@ class PlayScene(Scene):
         if size != self.size:
             was = self.size
             self.layout = compute_layout(*size, self.kind.table)
+            self.motions.clear()  # laid out for the old size: every card lands at once
+            self.finisher.resized()  # a finish goes on, its next card a step later
             self.view.reset()
             self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
             self.idle.resized(self.clock)  # the tiles and faces are gone: prepared again
@@ -205,6 +207,10 @@ class PlayScene(Scene):
             return self.act(name)
         return None
 
+    def _shows(self, name: str) -> bool:
+        """Whether the bar shows the button ``name`` now (not Finish in its place)."""
+        return name in self.layout.buttons and self.finisher.shown(name) == name
+
     def key(self, event: pygame.event.Event) -> Scene | None:
         """Keyboard play and shortcuts."""
         self.dirty = True
@@ -218,7 +224,7 @@ class PlayScene(Scene):
             self.copy_code()
         elif event.key == pygame.K_n and not ctrl:
             return self.ask_new_game()
-        elif event.key == pygame.K_r and not ctrl and "redeal" in self.layout.buttons:
+        elif event.key == pygame.K_r and not ctrl and self._shows("redeal"):
             return self.act("redeal")
         elif event.key == pygame.K_f and not ctrl and self.kind.finish is not None:
             self.finish()
@@ -367,28 +373,7 @@ class PlayScene(Scene):
 
     def move_focus(self, direction: tuple[int, int]) -> None:
         """Move the keyboard focus to the nearest slot in ``direction``."""
-        playable = self.board.focus_slots()
-        if not playable:
-            self.focus = None
-            return
-        if self.focus is None or self.focus not in playable or direction == (0, 0):
-            self.focus = self.focus if self.focus in playable else playable[0]
-            return
-        here = pygame.Vector2(self.board.top_rect(self.layout, self.focus).center)
-        best, best_cost = None, math.inf
-        for slot in playable:
-            if slot == self.focus:
-                continue
-            delta = pygame.Vector2(self.board.top_rect(self.layout, slot).center) - here
-            along = delta.x * direction[0] + delta.y * direction[1]
-            if along <= 0:
-                continue
-            across = abs(delta.x * direction[1]) + abs(delta.y * direction[0])
-            cost = along + 2 * across
-            if cost < best_cost:
-                best, best_cost = slot, cost
-        if best is not None:
-            self.focus = best
+        self.focus = next_focus(self.board, self.layout, self.focus, direction)
 
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> Scene | None:

@@ -259,7 +259,7 @@ class TitleScene(MenuScene):
         for card, rect, alpha in self.attract_cards(column):
             if alpha < 6:
                 continue
-            image = self.ctx.art.face(card, rect.size)
+            image = self.ctx.art.face(card, rect.size, self.ctx.settings.four_colour)
             if alpha < 255:
                 image = image.copy()
                 image.set_alpha(alpha)
