@@ -17,6 +17,7 @@ from game import daily
 from game.catalog import KINDS, kind_of
 from game.kiosk import KioskConfig, KioskConfigError
 from game.scenes.dialogs import ConfirmScene
+from game.scenes.end import WinScene
 from game.scenes.flow import Flow
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
@@ -200,10 +201,29 @@ def test_todays_deal_under_way_resumes_without_a_question(display, ctx, scripted
     assert ctx.of(kind).stats.to_dict() == before and ctx.of(kind).stats.lost == 0
 
 
+def test_todays_deal_won_by_clicks_marks_the_title_and_counts_the_streak(
+    display, ctx, storage, scripted_today, kind
+):
+    code, moves = scripted_today
+    driver = _title(ctx, kind, size=(1280, 720))
+    assert _statistics(driver) == {"Daily streak": "0", "Best daily streak": "0"}
+    driver.click(driver.scene.button_rects()["daily"].center)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == code
+    for move in moves:
+        make(driver, move)
+    _until(driver, WinScene)
+    driver.key(pygame.K_ESCAPE)  # from the win panel to the title
+    title = _until(driver, TitleScene)
+    assert _labels(title)["daily"] == "Today's deal \u2713"
+    assert _statistics(driver) == {"Daily streak": "1", "Best daily streak": "1"}
+    stored = Statistics.load(storage, kind.statistics_file)
+    assert stored.daily_won == [DAY.isoformat()] and stored.won == 1
+
+
 def _win_todays(driver: Driver, ctx) -> None:
     """Today's deal started from the title by a click, then won: the context's hook at a
-    win (a real deal cannot be won by a script of clicks; the tests of every kind's win
-    show that the table calls it)."""
+    win, for the tests of many days (test_todays_deal_won_by_clicks_... wins it by clicks
+    through the table and the win panel)."""
     driver.click(driver.scene.button_rects()["daily"].center)
     assert isinstance(driver.scene, PlayScene)
     ctx.won()
