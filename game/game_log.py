@@ -1,11 +1,11 @@
 """The game log: each game kind's last :data:`LOG_SIZE` finished games, newest first.
 
-One file a kind (``log-<key>.json``), kept next to the statistics and written the same
-way (atomically, by :class:`game.storage.Storage`); a damaged file is set aside with the
-usual notice and the log starts empty, while the statistics and the saved game, in files
-of their own, are untouched. An entry's deal code is '' (a game set up from a position) or
-a code its kind reads: any other text is damage too, so that Play this deal again never
-meets a code it cannot deal.
+One file a kind (``GameKind.log_file``, ``log-<key>.json``), kept next to the statistics
+and written the same way (atomically, by :class:`game.storage.Storage`); a damaged file is
+set aside with the usual notice and the log starts empty, while the statistics and the
+saved game, in files of their own, are untouched. An entry's deal code is '' (a game set
+up from a position) or a code its kind reads: any other text is damage too, so that Play
+this deal again never meets a code it cannot deal.
 
 An entry is written when a game with at least one move ends, as the statistics count it:
 
@@ -41,11 +41,6 @@ WON, LOST, ABANDONED = "won", "lost", "abandoned"
 RESULTS = (WON, LOST, ABANDONED)
 _WHEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
 _MOST_MOVES = 1_000_000
-
-
-def log_file(kind: GameKind) -> str:
-    """The name of ``kind``'s log file."""
-    return f"log-{kind.key}.json"
 
 
 def reads(code: str, letter: str) -> bool:
@@ -173,8 +168,8 @@ class GameLog:
     @classmethod
     def load(cls, storage: Storage, kind: GameKind) -> GameLog:
         """``kind``'s log as stored, or an empty one (a damaged file is set aside)."""
-        return storage.load(log_file(kind), lambda data: cls.from_dict(data, kind.letter), cls)
+        return storage.load(kind.log_file, lambda data: cls.from_dict(data, kind.letter), cls)
 
     def save(self, storage: Storage, kind: GameKind) -> bool:
         """Store the log now."""
-        return storage.save(log_file(kind), self.to_dict())
+        return storage.save(kind.log_file, self.to_dict())

@@ -15,7 +15,7 @@ from ui_helpers import Driver, pygame
 
 from game.catalog import KINDS, kind_of
 from game.context import Context
-from game.game_log import ABANDONED, LOG_SIZE, LOST, WON, GameLog, LogEntry, log_file
+from game.game_log import ABANDONED, LOG_SIZE, LOST, WON, GameLog, LogEntry
 from game.i18n import LANGUAGES, set_language
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene
@@ -179,6 +179,18 @@ def test_a_game_that_ends_twice_is_logged_once(display, tmp_path, kind):
     assert not GameLog(list(entries)).add(entries[0])  # the same game again: refused
 
 
+def test_each_kind_keeps_its_log_in_the_file_its_kind_names(display, ctx, storage, kind):
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
+    for move in moves:
+        make(driver, move)  # a win: a log entry, stored at once
+    assert kind.log_file == f"log-{kind.key}.json"
+    assert kind.log_file not in (kind.save_file, kind.statistics_file)
+    stored = json.loads(storage.path(kind.log_file).read_text())
+    assert [entry["result"] for entry in stored["games"]] == [WON]
+    assert _stored_log(storage, kind).newest_first()[0].game_id == stored["games"][0]["game"]
+
+
 def test_a_damaged_log_is_set_aside_with_the_notice_and_nothing_else_is_lost(
     display, tmp_path, kind
 ):
@@ -191,7 +203,7 @@ def test_a_damaged_log_is_set_aside_with_the_notice_and_nothing_else_is_lost(
     ctx.settings.sound = not ctx.settings.sound
     ctx.apply_settings()
     save_under_way(storage, kind)  # and a game under way
-    path = storage.path(log_file(kind))
+    path = storage.path(kind.log_file)
     path.write_text('{"schema": 1, "games": [{"game": "x", "result": "maybe"}]}')
     kept = {
         name: storage.path(name).read_bytes()
@@ -334,7 +346,7 @@ def test_a_log_entry_whose_code_does_not_read_sets_the_log_aside(display, tmp_pa
     code = _bad_codes(kind)[bad]
     data = GameLog([_entry(kind, 7), _entry(kind, 8, WON)]).to_dict()
     data["games"][1]["code"] = code  # edited by hand, or damaged
-    path = storage.path(log_file(kind))
+    path = storage.path(kind.log_file)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data))
     ctx = Context.open(Storage(tmp_path / "config", tmp_path / "data"))
@@ -354,7 +366,7 @@ def test_a_log_keeps_a_code_its_kind_reads_and_a_game_with_none(display, ctx, st
     entries[1] = dataclasses.replace(entries[1], code=f" hm1-{kind.letter.lower()}-abcdefg ")
     GameLog(entries).save(storage, kind)
     assert _stored_log(storage, kind).entries == entries
-    assert not list(storage.path(log_file(kind)).parent.glob("*.bad-*"))
+    assert not list(storage.path(kind.log_file).parent.glob("*.bad-*"))
 
 
 @pytest.mark.parametrize("bad", range(4))
