@@ -78,6 +78,7 @@ class GameKind:
         best_score: int,
         save_file: str | None = None,
         statistics_file: str | None = None,
+        log_file: str | None = None,
         finish: str | None = None,
     ) -> None:
         self.key = key
@@ -98,6 +99,8 @@ class GameKind:
         """The file of its game in progress."""
         self.statistics_file = statistics_file or f"statistics-{key}.json"
         """The file of its statistics."""
+        self.log_file = log_file or f"log-{key}.json"
+        """The file of its game log (game.game_log)."""
         self.finish = finish
         """The bar button whose place a Finish button takes while its board says the game
         can be finished by playing home alone (``Board.can_finish``), or None: the kind

@@ -1,9 +1,11 @@
 """The game log: each game kind's last :data:`LOG_SIZE` finished games, newest first.
 
-One file a kind (``log-<key>.json``), kept next to the statistics and written the same
-way (atomically, by :class:`game.storage.Storage`); a damaged file is set aside with the
-usual notice and the log starts empty, while the statistics and the saved game, in files
-of their own, are untouched.
+One file a kind (``GameKind.log_file``, ``log-<key>.json``), kept next to the statistics
+and written the same way (atomically, by :class:`game.storage.Storage`); a damaged file is
+set aside with the usual notice and the log starts empty, while the statistics and the
+saved game, in files of their own, are untouched. An entry's deal code is '' (a game set
+up from a position) or a code its kind reads: any other text is damage too, so that Play
+this deal again never meets a code it cannot deal.
 
 An entry is written when a game with at least one move ends, as the statistics count it:
 
@@ -28,6 +30,8 @@ from typing import Any
 
 from . import fields as check
 from .catalog import GameKind
+from .rules.codes import read_code
+from .rules.errors import DealCodeError
 from .storage import DamagedFile, Storage
 
 LOG_SCHEMA = 1
@@ -39,9 +43,14 @@ _WHEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
 _MOST_MOVES = 1_000_000
 
 
-def log_file(kind: GameKind) -> str:
-    """The name of ``kind``'s log file."""
-    return f"log-{kind.key}.json"
+def reads(code: str, letter: str) -> bool:
+    """Whether ``code`` is a deal code of the kind whose code letter is ``letter``, as
+    that kind reads it (:meth:`GameKind.from_code`: case and spaces aside)."""
+    try:
+        read_code(code, letter)
+    except DealCodeError:
+        return False
+    return True
 
 
 def now() -> str:
@@ -89,8 +98,10 @@ class LogEntry:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> LogEntry:
-        """Read :meth:`to_dict` data; :class:`DamagedFile` for anything else."""
+    def from_dict(cls, data: Any, letter: str) -> LogEntry:
+        """Read :meth:`to_dict` data of a game of the kind whose code letter is
+        ``letter``: its code is '' or one that kind reads (``kind.from_code``), so that
+        Play this deal again can deal it; :class:`DamagedFile` for anything else."""
         if not isinstance(data, Mapping):
             raise DamagedFile("a log entry must be an object")
         when = check.text(data, "when", "")
@@ -99,6 +110,8 @@ class LogEntry:
         code = data.get("code", "")
         if not isinstance(code, str) or len(code) > 40:
             raise DamagedFile("a log entry's code must be a short text")
+        if code and not reads(code, letter):
+            raise DamagedFile(f"a log entry's code {code!r} is not a deal code of this game")
         return cls(
             game_id=check.text(data, "game", ""),
             when=when,
@@ -140,13 +153,14 @@ class GameLog:
         return {"schema": LOG_SCHEMA, "games": [entry.to_dict() for entry in self.entries]}
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameLog:
-        """Read :meth:`to_dict` data; :class:`DamagedFile` for anything else."""
+    def from_dict(cls, data: Any, letter: str) -> GameLog:
+        """Read :meth:`to_dict` data of the log of the kind whose code letter is
+        ``letter``; :class:`DamagedFile` for anything else."""
         data = check.record(data, LOG_SCHEMA, "a game log")
         games = data.get("games", [])
         if not isinstance(games, Sequence) or isinstance(games, str) or len(games) > LOG_SIZE:
             raise DamagedFile(f"games must be a list of at most {LOG_SIZE}")
-        entries = [LogEntry.from_dict(item) for item in games]
+        entries = [LogEntry.from_dict(item, letter) for item in games]
         if len({entry.game_id for entry in entries}) != len(entries):
             raise DamagedFile("a game is logged twice")
         return cls(entries)
@@ -154,8 +168,8 @@ class GameLog:
     @classmethod
     def load(cls, storage: Storage, kind: GameKind) -> GameLog:
         """``kind``'s log as stored, or an empty one (a damaged file is set aside)."""
-        return storage.load(log_file(kind), cls.from_dict, cls)
+        return storage.load(kind.log_file, lambda data: cls.from_dict(data, kind.letter), cls)
 
     def save(self, storage: Storage, kind: GameKind) -> bool:
         """Store the log now."""
-        return storage.save(log_file(kind), self.to_dict())
+        return storage.save(kind.log_file, self.to_dict())

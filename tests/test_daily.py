@@ -10,13 +10,14 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from kind_scripts import SMALL, under_way
+from kind_scripts import SMALL, make, under_way, win_game
 from ui_helpers import Driver, pygame
 
 from game import daily
 from game.catalog import KINDS, kind_of
 from game.kiosk import KioskConfig, KioskConfigError
 from game.scenes.dialogs import ConfirmScene
+from game.scenes.end import WinScene
 from game.scenes.flow import Flow
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
@@ -149,10 +150,80 @@ def test_todays_deal_asks_before_a_game_under_way_goes(display, ctx, today, kind
     assert ctx.of(kind).stats.lost == 1
 
 
+@pytest.fixture
+def scripted_today(monkeypatch, today, kind):
+    """Today's deal of ``kind`` (DAY's code) is dealt as the position of the kind's
+    winning script (tests/kind_scripts), a few moves from a win, under today's code: a
+    real deal cannot be won by a script of clicks, and everything else (the title's
+    button, the table, the win, the statistics) is the app's own. Returns today's code and
+    the script's moves."""
+    code = daily.code(DAY, kind.letter)
+    real = kind.from_code
+
+    def from_code(text: str):
+        if text != code:
+            return real(text)
+        game, _moves = win_game(kind)
+        game._code = code  # the deal of today's code, as far as the app can tell
+        return game
+
+    monkeypatch.setattr(kind, "from_code", from_code)
+    return code, win_game(kind)[1]
+
+
+def _until(driver: Driver, scene_type, seconds: float = 3.0):
+    for _ in range(round(seconds * 60)):
+        if isinstance(driver.scene, scene_type):
+            return driver.scene
+        driver.frames(1)
+    raise AssertionError(f"no {scene_type.__name__} after {seconds} s: {driver.scene!r}")
+
+
+@pytest.mark.parametrize("how", ["click", "key"])
+def test_todays_deal_under_way_resumes_without_a_question(display, ctx, scripted_today, kind, how):
+    code, moves = scripted_today
+    driver = _title(ctx, kind)
+    driver.click(driver.scene.button_rects()["daily"].center)
+    play = driver.scene
+    assert isinstance(play, PlayScene) and play.game.code == code
+    make(driver, moves[0])
+    game = play.game
+    assert game.moves == 1 and game.outcome is None
+    before = ctx.of(kind).stats.to_dict()
+    driver.key(pygame.K_ESCAPE)  # the menu
+    assert isinstance(driver.scene, TitleScene)
+    if how == "key":
+        driver.key(pygame.K_d)
+    else:
+        driver.click(driver.scene.button_rects()["daily"].center)
+    assert isinstance(driver.scene, PlayScene)  # no "Abandon your game ...?"
+    assert driver.scene.game is game and game.moves == 1
+    assert ctx.of(kind).stats.to_dict() == before and ctx.of(kind).stats.lost == 0
+
+
+def test_todays_deal_won_by_clicks_marks_the_title_and_counts_the_streak(
+    display, ctx, storage, scripted_today, kind
+):
+    code, moves = scripted_today
+    driver = _title(ctx, kind, size=(1280, 720))
+    assert _statistics(driver) == {"Daily streak": "0", "Best daily streak": "0"}
+    driver.click(driver.scene.button_rects()["daily"].center)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game.code == code
+    for move in moves:
+        make(driver, move)
+    _until(driver, WinScene)
+    driver.key(pygame.K_ESCAPE)  # from the win panel to the title
+    title = _until(driver, TitleScene)
+    assert _labels(title)["daily"] == "Today's deal \u2713"
+    assert _statistics(driver) == {"Daily streak": "1", "Best daily streak": "1"}
+    stored = Statistics.load(storage, kind.statistics_file)
+    assert stored.daily_won == [DAY.isoformat()] and stored.won == 1
+
+
 def _win_todays(driver: Driver, ctx) -> None:
     """Today's deal started from the title by a click, then won: the context's hook at a
-    win (a real deal cannot be won by a script of clicks; the tests of every kind's win
-    show that the table calls it)."""
+    win, for the tests of many days (test_todays_deal_won_by_clicks_... wins it by clicks
+    through the table and the win panel)."""
     driver.click(driver.scene.button_rects()["daily"].center)
     assert isinstance(driver.scene, PlayScene)
     ctx.won()

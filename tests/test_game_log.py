@@ -4,16 +4,18 @@ aside alone, a game logged once, Play this deal again from the log; the chart's 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import json
 
 import pytest
 from kind_scripts import make, save_under_way, stalemate_game, table, win_game
 from test_text_sizes import LARGE, SMALLEST_PX, _Sizes
 from ui_helpers import Driver, pygame
 
-from game.catalog import kind_of
+from game.catalog import KINDS, kind_of
 from game.context import Context
-from game.game_log import ABANDONED, LOG_SIZE, LOST, WON, GameLog, LogEntry, log_file
+from game.game_log import ABANDONED, LOG_SIZE, LOST, WON, GameLog, LogEntry
 from game.i18n import LANGUAGES, set_language
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene
@@ -177,6 +179,18 @@ def test_a_game_that_ends_twice_is_logged_once(display, tmp_path, kind):
     assert not GameLog(list(entries)).add(entries[0])  # the same game again: refused
 
 
+def test_each_kind_keeps_its_log_in_the_file_its_kind_names(display, ctx, storage, kind):
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
+    for move in moves:
+        make(driver, move)  # a win: a log entry, stored at once
+    assert kind.log_file == f"log-{kind.key}.json"
+    assert kind.log_file not in (kind.save_file, kind.statistics_file)
+    stored = json.loads(storage.path(kind.log_file).read_text())
+    assert [entry["result"] for entry in stored["games"]] == [WON]
+    assert _stored_log(storage, kind).newest_first()[0].game_id == stored["games"][0]["game"]
+
+
 def test_a_damaged_log_is_set_aside_with_the_notice_and_nothing_else_is_lost(
     display, tmp_path, kind
 ):
@@ -189,7 +203,7 @@ def test_a_damaged_log_is_set_aside_with_the_notice_and_nothing_else_is_lost(
     ctx.settings.sound = not ctx.settings.sound
     ctx.apply_settings()
     save_under_way(storage, kind)  # and a game under way
-    path = storage.path(log_file(kind))
+    path = storage.path(kind.log_file)
     path.write_text('{"schema": 1, "games": [{"game": "x", "result": "maybe"}]}')
     kept = {
         name: storage.path(name).read_bytes()
@@ -317,3 +331,53 @@ def test_the_log_page_is_legible_at_every_large_size(display, ctx, flow, monkeyp
         rows = list(scene.row_rects().values())
         assert all(r.right <= size[0] and r.bottom <= size[1] for r in rows), size
     set_language("en")
+
+
+# ------------------------------------------------------- codes that do not read
+def _bad_codes(kind):
+    """Codes a log of ``kind`` must not hold: no game's, another game's, not a code."""
+    other = next(other for other in KINDS if other.letter != kind.letter)
+    return ["HM1-Z-ZZZZZZZ", other.code(5), "HM1-" + kind.letter + "-AAA", "nonsense"]
+
+
+@pytest.mark.parametrize("bad", range(4))
+def test_a_log_entry_whose_code_does_not_read_sets_the_log_aside(display, tmp_path, kind, bad):
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    code = _bad_codes(kind)[bad]
+    data = GameLog([_entry(kind, 7), _entry(kind, 8, WON)]).to_dict()
+    data["games"][1]["code"] = code  # edited by hand, or damaged
+    path = storage.path(kind.log_file)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+    ctx = Context.open(Storage(tmp_path / "config", tmp_path / "data"))
+    ctx.choose(kind)
+    driver = Driver(TitleScene(ctx, Flow(ctx)), size=(640, 480))
+    page = _open_log(driver)
+    assert page.games() == []  # nothing to choose, nothing to replay
+    driver.frames(2)
+    assert ctx.notice is not None and f"{path.name} was damaged" in ctx.notice[0]
+    (aside,) = path.parent.glob(f"{path.name}.bad-*")
+    assert code in aside.read_text() and not path.exists()
+
+
+def test_a_log_keeps_a_code_its_kind_reads_and_a_game_with_none(display, ctx, storage, kind):
+    entries = [_entry(kind, 7), _entry(kind, 8, WON)]
+    entries[0] = dataclasses.replace(entries[0], code="")  # a game set up from a position
+    entries[1] = dataclasses.replace(entries[1], code=f" hm1-{kind.letter.lower()}-abcdefg ")
+    GameLog(entries).save(storage, kind)
+    assert _stored_log(storage, kind).entries == entries
+    assert not list(storage.path(kind.log_file).parent.glob("*.bad-*"))
+
+
+@pytest.mark.parametrize("bad", range(4))
+def test_the_log_page_offers_no_replay_for_a_code_that_does_not_read(display, ctx, kind, bad):
+    entry = dataclasses.replace(_entry(kind, 7), code=_bad_codes(kind)[bad])
+    ctx.logs[kind.key] = GameLog([entry])  # however it got there
+    ctx.choose(kind)
+    driver = Driver(TitleScene(ctx, Flow(ctx)), size=(640, 480))
+    page = _open_log(driver)
+    driver.click(page.row_rects()[0].center)
+    if isinstance(driver.scene, EntryScene):  # what it must not offer: a replay ...
+        _press(driver, "yes")  # ... that cannot deal
+    driver.frames(2)
+    assert driver.scene is page and ctx.game is None

@@ -126,9 +126,13 @@ class Flow:
 
     def daily(self, under: Scene, day: date | None = None) -> Scene:
         """The deal of the day of the chosen game: ``day``'s, today's by default (the
-        local date now, game.daily)."""
+        local date now, game.daily). When that deal is the game under way of the kind,
+        it goes on where it was left: nothing to ask, nothing lost."""
         kind = self.ctx.kind
         code = daily.code(day if day is not None else daily.today(), kind.letter)
+        under_way = self.ctx.of(kind).game
+        if under_way is not None and under_way.code == code:
+            return self.resume(kind)
         return self.start(under, kind, lambda: kind.from_code(code))
 
     def deal(self, under: Scene, code: str) -> Scene:

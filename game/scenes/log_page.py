@@ -18,7 +18,7 @@ import pygame
 from .. import theme, ui
 from ..catalog import GameKind
 from ..fonts import font
-from ..game_log import ABANDONED, LOST, WON, LogEntry
+from ..game_log import ABANDONED, LOST, WON, LogEntry, reads
 from ..i18n import N_, _, format_date, language
 from ..rules import PlayedGame
 from .base import Context, Pointer, Scene
@@ -146,9 +146,9 @@ class LogScene(MenuScene):
 
     def open(self, index: int) -> Scene | None:
         """The entry ``index``: its details, with Play this deal again (for a game
-        with a deal code)."""
+        with a deal code its kind reads)."""
         entry = self.games()[index]
-        if not entry.code:
+        if not reads(entry.code, self.kind.letter):  # none (a position), or not a deal
             return None
         kind = self.kind
         code = entry.code
