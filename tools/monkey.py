@@ -109,6 +109,8 @@ class Report:
     scenes: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     """Frames with a table of each game (by key) on screen."""
+    events_at: Counter[str] = field(default_factory=Counter)
+    """Events sent while a table of each game (by key) was on screen or under a dialog."""
     moves: int = 0
     """Moves made on purpose (legal moves, winning lines)."""
     unscripted: Counter[str] = field(default_factory=Counter)
@@ -125,6 +127,7 @@ class Report:
             f"seed {self.seed}: {self.events} events, {self.frames} frames, "
             f"{self.restarts} restarts, {self.moves} scripted moves; "
             f"codes: {listed(self.codes) or '-'}; tables: {listed(self.kinds)}; "
+            f"events at tables: {listed(self.events_at)}; "
             f"no scripted moves: {listed(self.unscripted) or '-'}; scenes: {listed(self.scenes)}"
         )
 
@@ -302,6 +305,8 @@ class Monkey:
 
     def step(self, number: int) -> None:
         """One random event, its frames, and the checks."""
+        for table in tables(self.session.loop.scene)[:1]:
+            self.report.events_at[table.kind.key] += 1
         description, frames = self._event()
         try:
             if description == "code entry":
