@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from conftest import fixture_text
 from kind_scripts import SMALL, table
-from ui_helpers import Driver, drawn_afresh, pygame, shown
+from ui_helpers import Driver, drawn_afresh, felt_point, pygame, shown
 
 from game.rules import Game
 from game.scenes.flow import Flow
@@ -43,18 +43,6 @@ def _from_scratch(play) -> bytes:
 
 def _point(play, slot):
     return play.board.top_rect(play.layout, slot).center
-
-
-def _felt(play):
-    """A point of the felt: no slot, no button, not the deal code."""
-    width, height = play.size
-    for y in range(height // 40, height, height // 20):
-        for x in range(width // 40, width, width // 20):
-            layout = play.layout
-            hit = layout.hit_slot((x, y)) or layout.hit_button((x, y))
-            if hit is None and not play.view.code_rect.collidepoint((x, y)):
-                return (x, y)
-    raise AssertionError("no felt")
 
 
 def _drag(driver, start, end, how, check=None, carries=True):
@@ -148,7 +136,7 @@ def test_with_two_faces_selected_a_press_on_the_third_removes_them_at_once(seeds
     def check(where):
         assert play.game.moves == 1, where  # from the press on
 
-    _drag(driver, _point(play, "3"), _felt(play), "mouse", check, carries=False)
+    _drag(driver, _point(play, "3"), felt_point(play), "mouse", check, carries=False)
     assert (play.game.score, play.game.moves) == (15, 1)
 
 
@@ -167,7 +155,7 @@ def test_a_drop_on_the_felt_flies_back_and_changes_nothing(seeds, how, selected,
         driver.click_slot(slot)
     before = _state(play)
     home = play.board.top_rect(play.layout, carried)
-    _drag(driver, _point(play, carried), _felt(play), how)
+    _drag(driver, _point(play, carried), felt_point(play), how)
     assert any(m.end == home for m in play.flying), "the card flies back"
     _the_same(play, before)
     driver.seconds(0.5)
@@ -328,7 +316,7 @@ def test_a_drag_repaints_in_part_what_a_repaint_from_scratch_shows(seeds, how):
     def check(where):
         assert shown() == _from_scratch(play), where
 
-    _drag(driver, _point(play, "1"), _felt(play), how, check)
+    _drag(driver, _point(play, "1"), felt_point(play), how, check)
     for _ in range(12):
         driver.frames(1)
         check("flying back")
@@ -354,7 +342,7 @@ def test_a_card_dropped_on_the_felt_flies_back_in_every_kind(display, ctx, kind,
     card = next(s for s in play.board.focus_slots() if play.board.taps_on_release(s))
     before = (game.position(), game.moves, play.board.selected())
     home = play.board.top_rect(play.layout, card)
-    _drag(driver, _point(play, card), _felt(play), how)
+    _drag(driver, _point(play, card), felt_point(play), how)
     assert any(m.end == home for m in play.flying), "the card flies back"
     driver.seconds(0.5)
     assert not play.flying and play.gestures.carry is None

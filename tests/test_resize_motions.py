@@ -10,7 +10,7 @@ import pytest
 import test_finish as finish
 import test_halfmoon_drag as drag
 from kind_scripts import SMALL, make, table, win_game
-from ui_helpers import pygame, shown
+from ui_helpers import felt_point, pygame, shown
 
 from game.rules import Outcome
 
@@ -43,7 +43,7 @@ def _shake(driver, play):
                 return True
             if play.game.moves != moves:
                 driver.key(pygame.K_BACKSPACE)
-            driver.click(drag._felt(play))  # (a selection left is dropped)
+            driver.click(felt_point(play))  # (a selection left is dropped)
             driver.seconds(0.5)
     return False
 
@@ -68,7 +68,7 @@ def _start(kind, ctx, what):
         if not play.board.drags:
             return None
         card = next(s for s in play.board.focus_slots() if play.board.taps_on_release(s))
-        drag._drag(driver, drag._point(play, card), drag._felt(play), "mouse")
+        drag._drag(driver, drag._point(play, card), felt_point(play), "mouse")
     elif not _shake(driver, play):
         return None
     return driver

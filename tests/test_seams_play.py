@@ -5,7 +5,7 @@ import random
 
 import pytest
 from crescent_helpers import crescent_text, random_text, suit_run
-from ui_helpers import Driver, pygame
+from ui_helpers import Driver, felt_point, pygame
 
 from game.catalog import KINDS
 from game.rules import Crescent, Outcome
@@ -86,18 +86,6 @@ def _resize(driver, how):
         driver.post(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
 
 
-def _felt(play):
-    """A point of the felt: no slot, no button, not the deal code."""
-    width, height = play.size
-    for y in range(height // 40, height, height // 20):
-        for x in range(width // 40, width, width // 20):
-            layout = play.layout
-            hit = layout.hit_slot((x, y)) or layout.hit_button((x, y))
-            if hit is None and not play.view.code_rect.collidepoint((x, y)):
-                return (x, y)
-    raise AssertionError("no felt")
-
-
 def _fresh_pixels(ctx, play):
     """The table of ``play``'s game drawn anew by a new scene, as RGB bytes."""
     fresh = PlayScene(ctx, play.flow, play.game, play.elapsed)
@@ -131,7 +119,7 @@ def _shows_the_true_state(session, driver, play, held):
     assert play.game.moves == 0
     driver.seconds(1.0)  # the card lands, the cards are rendered crisp
     assert not play.flying and not session.ctx.art.refining
-    driver.click(_felt(play))
+    driver.click(felt_point(play))
     driver.click_slot("6")
     assert play.board.selected() == ("6",)
     frame = play.frame()

@@ -113,3 +113,15 @@ def drawn_afresh(scene):
 def shown():
     """The window's pixels now, as RGB bytes."""
     return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+def felt_point(play):
+    """A point of the felt: no slot, no button, not the deal code."""
+    width, height = play.size
+    for y in range(height // 40, height, height // 20):
+        for x in range(width // 40, width, width // 20):
+            layout = play.layout
+            hit = layout.hit_slot((x, y)) or layout.hit_button((x, y))
+            if hit is None and not play.view.code_rect.collidepoint((x, y)):
+                return (x, y)
+    raise AssertionError("no felt")
