@@ -15,19 +15,40 @@ import sys
 from typing import TextIO
 
 LONGEST = 300
-"""The longest line written; longer ones are cut in the middle of the value."""
+"""The longest line written; in longer ones the longest words (the values) are cut."""
 TITLE = "Half Moon"
 
 
 def cut(line: str, longest: int = LONGEST) -> str:
     """``line`` on one line (newlines and tabs become spaces) of at most ``longest``
-    characters: a longer one keeps its start and end, and says how long it was."""
+    characters. The longest words go first: a value pasted by mistake keeps its start
+    and end and says its own length, so the reason around it stays whole; a line still
+    too long keeps its start and end and says how long it was."""
     line = " ".join(line.split())
+    if len(line) <= longest:
+        return line
+    words = line.split(" ")
+    for index in sorted(range(len(words)), key=lambda at: -len(words[at])):
+        if len(words[index]) <= WORD or sum(map(len, words)) + len(words) - 1 <= longest:
+            break
+        words[index] = _shortened(words[index])
+    line = " ".join(words)
     if len(line) <= longest:
         return line
     tail = 60
     note = f" ... [{len(line)} characters] ... "
     return line[: longest - tail - len(note)] + note + line[-tail:]
+
+
+WORD = 48
+"""The longest word :func:`cut` leaves whole in a line that is too long."""
+
+
+def _shortened(word: str) -> str:
+    """``word`` cut to its start and end, with the length of the value in it (quotes
+    and the punctuation around it not counted)."""
+    value = word.strip("'\".,:;()[]")
+    return f"{word[:28]}...{word[-12:]} [{len(value)} characters]"
 
 
 def say(message: str, stream: TextIO | None = None) -> None:

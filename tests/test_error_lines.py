@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import error_line
+from game import catalog, error_line
 from game.app import main
 from game.error_line import LONGEST
+from game.rules.codes import expected_forms
 
 ROOT = Path(__file__).resolve().parents[1]
 HUGE = "Q" * 100_000
@@ -66,11 +67,47 @@ def test_a_100_kb_deal_code_of_every_game_gives_one_readable_line(
     assert "--deal" in line and "characters]" in line
 
 
+@pytest.mark.parametrize(
+    "argv, length, why",
+    [
+        (["--window", HUGE], len(HUGE), "is not a window size: expected WIDTHxHEIGHT"),
+        (["--game", HUGE], len(HUGE), "is not a game"),
+        (["--daily", HUGE], len(HUGE), "is not a date: expected YYYY-MM-DD"),
+    ],
+    ids=["window", "game", "daily"],
+)
+def test_a_100_kb_value_is_cut_alone_with_its_own_length_and_the_reason_kept_whole(
+    argv, length, why, tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setenv("HALFMOON_HOME", str(tmp_path))
+    with pytest.raises(SystemExit):
+        main([*argv, "--max-frames", "2"])
+    line = _one_cut_line(capsys.readouterr().err)
+    assert f"[{length} characters]" in line, line  # the value's length, not the line's
+    assert why in line and line.endswith("(see halfmoon --help)"), line
+
+
+def test_a_100_kb_deal_code_keeps_the_whole_reason_in_every_game(
+    kind, tmp_path, monkeypatch, capsys
+):
+    """The explanation, the forms a code takes, is the useful part of the line: only the
+    value pasted by mistake is cut, and its own length is said."""
+    monkeypatch.setenv("HALFMOON_HOME", str(tmp_path))
+    with pytest.raises(SystemExit):
+        main(["--deal", kind.prefix + HUGE, "--max-frames", "2"])
+    line = _one_cut_line(capsys.readouterr().err)
+    assert f"[{len(kind.prefix + HUGE)} characters]" in line, line
+    assert line.startswith("halfmoon: error: argument --deal: ")
+    assert line.endswith(f"{expected_forms(catalog.letters())} (see halfmoon --help)"), line
+
+
 def test_a_cut_line_keeps_its_start_and_end_and_joins_lines():
     line = error_line.cut("start " + "x" * 1000 + "\nend")
-    assert line.startswith("start x") and line.endswith("x end")
-    assert "[1010 characters]" in line and "\n" not in line
-    assert len(line) <= LONGEST
+    assert line.startswith("start xxx") and line.endswith("x [1000 characters] end")
+    assert "\n" not in line and len(line) <= LONGEST
+    many = error_line.cut("start " + "ab " * 1000 + "end")  # no one long word to cut
+    assert many.startswith("start ab") and many.endswith("ab end")
+    assert "[3009 characters]" in many and len(many) <= LONGEST
     assert error_line.cut("short\tline") == "short line"
 
 
