@@ -13,6 +13,7 @@ from ui_helpers import Driver, pygame
 
 from game.scenes.flow import Flow
 from game.scenes.table_view import TableView
+from game.settings import CARD_BACKS, DECKS, TABLE_COLOURS
 
 
 def _from_scratch(play) -> bytes:
@@ -125,6 +126,8 @@ def test_a_slots_label_lies_in_its_place(display, ctx, kind, size):
 
 
 # ------------------------------------------------------------- any size, any play
+PLAIN = (DECKS[0], CARD_BACKS[0], TABLE_COLOURS[0])
+"""The look of the cases found: the classic deck, the first back, the green table."""
 EXAMPLES = int(os.environ.get("HALFMOON_REPAINT_EXAMPLES", "6"))
 """Examples per game kind: a few for ``make test``; HALFMOON_REPAINT_EXAMPLES=500 for a
 long run."""
@@ -269,23 +272,29 @@ class _Table:
     size=st.tuples(st.integers(320, 2000), st.integers(240, 2000)),
     deal=st.integers(1, 2000),
     options=st.tuples(st.booleans(), st.booleans(), st.booleans()),
+    look=st.tuples(
+        st.sampled_from(DECKS), st.sampled_from(CARD_BACKS), st.sampled_from(TABLE_COLOURS)
+    ),
     steps=st.lists(
         st.tuples(st.sampled_from(ACTIONS), st.integers(0, 2**16)), min_size=1, max_size=10
     ),
 )
-@example(size=(544, 1015), deal=7, options=(False, False, False), steps=[("expose", 0)])
-@example(size=(501, 332), deal=7, options=(False, False, False), steps=[("expose", 0)])
-@example(size=(320, 240), deal=1, options=(False, True, False), steps=[("move", 0)])
+@example(size=(544, 1015), deal=7, options=(False, False, False), look=PLAIN, steps=[("expose", 0)])
+@example(size=(501, 332), deal=7, options=(False, False, False), look=PLAIN, steps=[("expose", 0)])
+@example(size=(320, 240), deal=1, options=(False, True, False), look=PLAIN, steps=[("move", 0)])
 def test_a_partial_repaint_shows_what_a_repaint_from_scratch_shows(
-    display, ctx, kind, size, deal, options, steps
+    display, ctx, kind, size, deal, options, look, steps
 ):
     """After every event and every frame of random play at a random window size, odd
     ones included, that drew anything, the window holds exactly the pixels of the table
     painted from scratch (but while a resize's scaled cards are rendered crisp). Drawn:
-    the size, the deal, Placement aid, Pile labels and four colours, and up to ten
-    actions. The examples are the cases found: QA's two, and a label at 320x240."""
+    the size, the deal, Placement aid, Pile labels and four colours, the cards' faces
+    and back and the table's colour, and up to ten actions. The examples are the cases
+    found: QA's two, and a label at 320x240."""
     ctx.settings.placement_aid, ctx.settings.pile_labels, ctx.settings.four_colour = options
     ctx.settings.move_errors = True
+    ctx.settings.deck, ctx.settings.card_back, ctx.settings.table_colour = look
+    ctx.apply_settings()
     table = _Table(Driver(Flow(ctx).play(kind.from_code(kind.code(deal))), size=size))
     table.driver.seconds(1)  # the first paint, then the idle steps make the tiles
     table.check("start")
