@@ -164,6 +164,29 @@ def test_a_win_is_counted_for_its_kind_and_its_save_cleared(display, ctx, storag
     assert isinstance(page, StatisticsScene) and "Games won: 1  (100 %)" in page.lines()
 
 
+def test_esc_twice_after_a_win_does_not_reopen_the_finished_table(display, ctx, storage, kind):
+    """Esc on the win panel opens the menu; Esc on the menu stays there: the finished
+    table is no game in progress, and Backspace on it took back the winning move of a
+    game no longer saved (found by the monkey: ``tools/monkey.py --seed 2602
+    --events 9916 --kiosk --games halfmoon``)."""
+    game, moves = win_game(kind)
+    driver = table(ctx, game)
+    for move in moves:
+        make(driver, move)
+    _until(driver, WinScene)
+    driver.key(pygame.K_ESCAPE)
+    title = driver.scene
+    assert isinstance(title, TitleScene)
+    assert "continue" not in dict(title.entries())
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is title
+    driver.key(pygame.K_BACKSPACE)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert game.outcome is Outcome.WON and game.moves == len(moves) + win_game(kind)[0].moves
+    assert ctx.of(kind).game is None and not storage.path(kind.save_file).exists()
+    assert _stats(storage, kind).won == 1
+
+
 # ----------------------------------------------------------------------- a stalemate
 def test_a_stalemate_shows_its_panel_counts_once_and_new_game_counts_a_loss(
     display, ctx, storage, kind

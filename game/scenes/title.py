@@ -175,6 +175,12 @@ class TitleScene(MenuScene):
         return None
 
     def back(self) -> Scene | None:
+        """Esc: back to the table the menu came from while its game is in progress (its
+        kind's, even after another game's tile was touched); a finished table is not,
+        and Esc stays here."""
+        game = getattr(self.resume, "game", None)
+        if game is None or self.ctx.of(kind_of(game)).game is not game:
+            return None
         return self.resume
 
     def default(self) -> str | None:
