@@ -170,6 +170,7 @@ def test_esc_twice_after_a_win_does_not_reopen_the_finished_table(display, ctx, 
     game no longer saved (found by the monkey: ``tools/monkey.py --seed 2602
     --events 9916 --kiosk --games halfmoon``)."""
     game, moves = win_game(kind)
+    won_in = game.moves + len(moves)
     driver = table(ctx, game)
     for move in moves:
         make(driver, move)
@@ -182,7 +183,7 @@ def test_esc_twice_after_a_win_does_not_reopen_the_finished_table(display, ctx, 
     assert driver.scene is title
     driver.key(pygame.K_BACKSPACE)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert game.outcome is Outcome.WON and game.moves == len(moves) + win_game(kind)[0].moves
+    assert game.outcome is Outcome.WON and game.moves == won_in
     assert ctx.of(kind).game is None and not storage.path(kind.save_file).exists()
     assert _stats(storage, kind).won == 1
 
