@@ -12,7 +12,7 @@ PO     := $(wildcard game/locale/*/LC_MESSAGES/halfmoon.po)
 MO     := $(PO:.po=.mo)
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # The checkout on sys.path by a plain .pth line: Python starts 15 ms sooner than with
-# setuptools' import hook (game/assets.py finds assets/ beside game/ either way).
+# setuptools' import hook (game/look/assets.py finds assets/ beside game/ either way).
 EDITABLE := --config-settings editable_mode=compat
 SOURCES := pyproject.toml setup.py $(PO)
 PLAY_STAMP := $(VENV)/.installed-play

@@ -1,6 +1,6 @@
 """Thin launcher: `python main.py` plays Half Moon (the same as the `halfmoon` command)."""
 
-from game.app import main
+from game.shell.app import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

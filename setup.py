@@ -3,7 +3,7 @@
 Everything else about the package (name, version, dependencies, scripts) is in
 pyproject.toml. The design card keeps the bundled files in ``assets/`` at the top of the
 project, beside ``game/``; the package maps that folder into itself as ``game/bundled``
-(``package_dir``), where :mod:`game.assets` finds it in an installed copy.
+(``package_dir``), where :mod:`game.look.assets` finds it in an installed copy.
 """
 
 import runpy
@@ -13,7 +13,7 @@ from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-BUNDLED = "game.bundled"  # assets/ inside the installed package (game.assets.INSTALLED)
+BUNDLED = "game.bundled"  # assets/ inside the installed package (game.look.assets.INSTALLED)
 
 
 class BuildWithCatalogs(build_py):

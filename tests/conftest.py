@@ -26,7 +26,7 @@ def pytest_configure(config):
     """Register the kinds of ``--with-kind`` before any test is collected."""
     from importlib import import_module
 
-    from game.catalog import register
+    from game.games.catalog import register
 
     for reference in config.getoption("--with-kind"):
         module, _, name = reference.partition(":")
@@ -34,7 +34,7 @@ def pytest_configure(config):
 
 
 def pytest_generate_tests(metafunc):
-    """A test taking ``kind`` runs for every kind in :data:`game.catalog.KINDS` as it is
+    """A test taking ``kind`` runs for every kind in :data:`game.games.catalog.KINDS` as it is
     when the test is collected (ids: the kinds' keys), so that a kind added to the
     registry is tested everywhere; tests/kind_scripts.py says how to play each one. A
     test that parametrizes ``kind`` itself (with kinds or anything else) is left alone."""
@@ -46,7 +46,7 @@ def pytest_generate_tests(metafunc):
             names = [name.strip() for name in names.split(",")]
         if "kind" in names:
             return
-    from game.catalog import KINDS
+    from game.games.catalog import KINDS
 
     metafunc.parametrize("kind", list(KINDS), ids=[kind.key for kind in KINDS])
 
@@ -94,7 +94,7 @@ def display():
 @pytest.fixture
 def storage(tmp_path):
     """A Storage in a fresh temporary folder (config/ and data/)."""
-    from game.storage import Storage
+    from game.records.storage import Storage
 
     return Storage(tmp_path / "config", tmp_path / "data")
 
@@ -102,8 +102,8 @@ def storage(tmp_path):
 @pytest.fixture
 def ctx(storage):
     """A scene context with fresh storage, in English."""
-    from game.context import Context
-    from game.i18n import set_language
+    from game.look.i18n import set_language
+    from game.records.context import Context
 
     context = Context.open(storage)
     context.settings.language = "en"

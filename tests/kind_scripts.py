@@ -1,7 +1,7 @@
 """How the app tests play each game kind of the registry to its end, found by the kind's key.
 
 A test that takes a ``kind`` argument runs once for every kind in
-:data:`game.catalog.KINDS` (tests/conftest.py). What such a test cannot know about a
+:data:`game.games.catalog.KINDS` (tests/conftest.py). What such a test cannot know about a
 kind's rules it asks this module: a position a few moves from a win and the taps that
 win it, a position a move or two from a stalemate and the taps that reach it.
 
@@ -30,7 +30,7 @@ from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
 if TYPE_CHECKING:
     from ui_helpers import Driver
 
-    from game.catalog import GameKind
+    from game.games.catalog import GameKind
     from game.rules.played import PlayedGame
 
 Move = tuple[str, ...]

@@ -1,4 +1,4 @@
-"""Card art, the sprite cache and the bundled font (game.art, game.sprites, game.fonts)."""
+"""Card art, the sprite cache and the bundled font (game.look: art, sprites, fonts)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import fonts
-from game.art import back_svg, card_svg, sprite_files
-from game.assets import asset_path, asset_root
+from game.look import fonts
+from game.look.art import back_svg, card_svg, sprite_files
+from game.look.assets import asset_path, asset_root
+from game.look.sprites import AssetError, CardArt
 from game.rules.cards import Card, Rank, Suit, standard_deck
-from game.sprites import AssetError, CardArt
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = (50, 70)
@@ -122,7 +122,7 @@ def test_a_bad_size_is_refused(display, art):
 
 
 def test_the_committed_sprites_are_what_game_art_draws():
-    """tools/make_cards.py writes these; rerun it after changing game/art.py."""
+    """tools/make_cards.py writes these; rerun it after changing game/look/art.py."""
     folder = asset_path("sprites")
     files = sprite_files()
     on_disk = {p.relative_to(folder).as_posix() for p in folder.rglob("*.svg")}

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from ui_helpers import Driver, pygame
 
-from game.kiosk import KioskConfig
+from game.records.kiosk import KioskConfig
+from game.records.settings import DECKS
 from game.rules.cards import Suit
 from game.scenes.flow import Flow
 from game.scenes.title import TitleScene
-from game.settings import DECKS
 
 
 def _middle(rect: pygame.Rect) -> pygame.Rect:

@@ -19,10 +19,10 @@ from conftest import position_text
 from crescent_helpers import crescent_text
 from kind_scripts import script_for, table
 
-from game import arcs
+from game.look.sprites import CardArt
 from game.rules import Crescent
 from game.rules.cards import Card, Rank, Suit
-from game.sprites import CardArt
+from game.table import arcs
 
 WINDOWS = [(640, 480), (800, 480), (1024, 600), (1920, 1080)]
 FACE_CONTRAST = 2.5

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app import parse_args
+from game.shell.app import parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -116,13 +116,13 @@ def test_a_missing_card_sprite_ends_the_game_with_one_line_and_status_1(
 ):
     import shutil
 
-    import game.assets
-    from game.app import main
+    import game.look.assets
+    from game.shell.app import main
 
     assets = tmp_path / "assets"
     shutil.copytree(ROOT / "assets", assets)
     (assets / "sprites" / "QS.svg").unlink()
-    monkeypatch.setattr(game.assets, "asset_root", lambda: assets)
+    monkeypatch.setattr(game.look.assets, "asset_root", lambda: assets)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("HALFMOON_HOME", str(tmp_path / "home"))
     assert main(["--max-frames", "2"]) == 1
@@ -133,18 +133,18 @@ def test_a_missing_card_sprite_ends_the_game_with_one_line_and_status_1(
 def test_a_missing_font_ends_the_game_with_one_line_and_status_1(tmp_path, capsys, monkeypatch):
     import shutil
 
-    import game.assets
-    import game.fonts
-    from game.app import main
+    import game.look.assets
+    import game.look.fonts
+    from game.shell.app import main
 
     assets = tmp_path / "assets"
     shutil.copytree(ROOT / "assets", assets)
     (assets / "fonts" / "DejaVuSans.ttf").unlink()
-    monkeypatch.setattr(game.assets, "asset_root", lambda: assets)
-    game.fonts.clear()
+    monkeypatch.setattr(game.look.assets, "asset_root", lambda: assets)
+    game.look.fonts.clear()
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("HALFMOON_HOME", str(tmp_path / "home"))
     assert main(["--max-frames", "2"]) == 1
     err = capsys.readouterr().err
     assert "DejaVuSans.ttf" in err and "Traceback" not in err
-    game.fonts.clear()
+    game.look.fonts.clear()

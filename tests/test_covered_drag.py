@@ -13,8 +13,7 @@ from kind_scripts import SMALL, make, slot_point, stalemate_game, win_game
 from ui_helpers import Driver, drawn_afresh, pygame
 from ui_helpers import shown as shown_now
 
-from game.kiosk import KioskConfig
-from game.loop import Loop
+from game.records.kiosk import KioskConfig
 from game.rules import Crescent
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
@@ -22,6 +21,7 @@ from game.scenes.flow import Flow
 from game.scenes.kiosk import KioskGuard, PinScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
+from game.shell.loop import Loop
 
 CHORD = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 PIN = "2580"

@@ -50,9 +50,9 @@ def test_segfault_when_the_system_resizes_the_window_while_it_is_fullscreen(tmp_
         import random
         import warnings
         import pygame
-        from game.app import parse_args
-        from game.session import Session
-        from game.storage import Storage
+        from game.shell.app import parse_args
+        from game.shell.session import Session
+        from game.records.storage import Storage
         import os, pathlib
         home = pathlib.Path(os.environ["HALFMOON_HOME"])
         args = parse_args(["--deal", "HM1-N-AAAAAAB", "--fullscreen"])
@@ -112,7 +112,7 @@ def test_segfault_while_a_real_x_window_is_resized(window_manager):
     _storm_or_skip(window_manager)
     from resize_storm import storms
 
-    from game.catalog import KINDS
+    from game.games.catalog import KINDS
 
     games = [kind.key for kind in KINDS]
     results = storms(12.0 / len(games), 2026, games, window_manager=window_manager)
@@ -135,9 +135,9 @@ def test_division_by_zero_in_the_layout_at_start_and_on_a_resize_mid_game(
     arc had no height); tests/test_layout.py checks every size."""
     import pygame
 
-    from game.app import main, parse_args
-    from game.session import Session
-    from game.storage import Storage
+    from game.records.storage import Storage
+    from game.shell.app import main, parse_args
+    from game.shell.session import Session
 
     for name, value in _headless_env(tmp_path).items():
         monkeypatch.setenv(name, value)
@@ -172,7 +172,7 @@ def test_a_folder_name_that_is_not_utf8_in_a_notice_is_drawn_not_a_crash(
 ):
     """A notice naming ``HALFMOON_HOME/\\xff/...`` (a folder that cannot be written) drew
     lone surrogates: ``UnicodeEncodeError``, exit 70. The bytes show as U+FFFD."""
-    from game.app import main
+    from game.shell.app import main
 
     home = Path(os.fsdecode(os.fsencode(tmp_path) + b"/\xff-folder"))
     home.mkdir()
@@ -185,8 +185,8 @@ def test_a_folder_name_that_is_not_utf8_in_a_notice_is_drawn_not_a_crash(
 
 
 def test_text_from_the_os_is_shown_with_replacement_characters(display):
-    from game import ui
-    from game.storage import shown
+    from game.look import ui
+    from game.records.storage import shown
 
     name = os.fsdecode(b"/tmp/\xff\xfe-kiosk")
     assert shown(name) == "/tmp/\ufffd\ufffd-kiosk"

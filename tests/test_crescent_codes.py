@@ -6,7 +6,7 @@ import re
 import pytest
 from conftest import fixture_text
 
-from game.catalog import game_for_code
+from game.games.catalog import game_for_code
 from game.rules import (
     CRESCENT,
     CRESCENT_FOUR,

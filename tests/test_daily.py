@@ -14,17 +14,17 @@ import pytest
 from kind_scripts import SMALL, make, under_way, win_game
 from ui_helpers import Driver, pygame
 
-from game import daily
-from game.catalog import KINDS, kind_of
-from game.kiosk import KioskConfig, KioskConfigError
+from game.games.catalog import KINDS, kind_of
+from game.records.kiosk import KioskConfig, KioskConfigError
+from game.records.statistics import DAILY_REMEMBERED, Statistics
+from game.records.storage import DamagedFile, Storage
+from game.rules import daily
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.end import WinScene
 from game.scenes.flow import Flow
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.statistics import DAILY_REMEMBERED, Statistics
-from game.storage import DamagedFile, Storage
 
 ROOT = Path(__file__).resolve().parents[1]
 DAY = date(2026, 12, 3)
@@ -59,7 +59,7 @@ def _by_the_readme(day: date, letter: str) -> str:
 
 @pytest.fixture
 def today(monkeypatch):
-    """Set the game's today (game.daily.today, the one place it reads the date from)."""
+    """Set the game's today (game.rules.daily.today, the one place it reads the date from)."""
     current = [DAY]
     monkeypatch.setattr(daily, "today", lambda: current[0])
 
@@ -83,7 +83,7 @@ def test_the_same_date_gives_the_same_code_on_every_run_and_the_next_date_anothe
     assert len(set(here)) == len(days)  # each date its own deal
     assert all(kind.from_code(code).code == code for code in here)  # ordinary deal codes
     script = (
-        "from datetime import date, timedelta; from game import daily\n"
+        "from datetime import date, timedelta; from game.rules import daily\n"
         f"days = [date({DAY.year}, {DAY.month}, {DAY.day}) + timedelta(days=n) "
         "for n in range(-3, 4)] + [date(1999, 12, 31)]\n"
         f"print(' '.join(daily.code(day, {kind.letter!r}) for day in days))"
@@ -346,8 +346,8 @@ def test_a_day_won_out_of_order_joins_the_runs_it_links():
 
 # ------------------------------------------------------------------- the command line
 def _session(tmp_path, *argv):
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     args = parse_args([*argv, "--window", "640x480", "--lang", "en"])
     return Session.open(args, None, Storage(tmp_path / "config", tmp_path / "data"))
@@ -366,7 +366,7 @@ def test_daily_with_a_date_on_the_command_line_starts_that_days_deal(display, tm
 
 
 def test_daily_alone_starts_todays_deal_of_the_title_screens_game(display, tmp_path, today, kind):
-    from game.context import Context
+    from game.records.context import Context
 
     ctx = Context.open(Storage(tmp_path / "config", tmp_path / "data"))
     ctx.choose(kind)  # the game chosen last time
@@ -429,9 +429,9 @@ def test_the_first_title_frame_reads_no_calendar(tmp_path):
         "import os, sys\n"
         "from pathlib import Path\n"
         "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-        "from game.app import parse_args\n"
-        "from game.session import Session\n"
-        "from game.storage import Storage\n"
+        "from game.shell.app import parse_args\n"
+        "from game.shell.session import Session\n"
+        "from game.records.storage import Storage\n"
         f"home = {str(tmp_path)!r}\n"
         "session = Session.open(parse_args(['--window', '640x480']), None,\n"
         "    Storage(Path(home, 'c'), Path(home, 'd')))\n"

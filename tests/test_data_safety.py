@@ -15,18 +15,18 @@ from pathlib import Path
 import pytest
 from ui_helpers import Driver, pygame
 
-from game.catalog import kind_by_key
+from game.games.catalog import kind_by_key
+from game.records.savegame import SavedGame
+from game.records.settings import SETTINGS_FILE, Settings
+from game.records.statistics import STATISTICS_FILE, Statistics
+from game.records.storage import Storage
 from game.rules import Game
 from game.rules.solver import solve
-from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.flow import Flow, open_context
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.settings import SETTINGS_FILE, Settings
-from game.statistics import STATISTICS_FILE, Statistics
-from game.storage import Storage
 
 SAVE_FILE = kind_by_key("halfmoon").save_file
 
@@ -78,7 +78,7 @@ HUGE_NUMBERS = {
 def test_a_400_digit_number_in_any_file_makes_it_damaged_not_a_crash_loop(
     name, text, tmp_path, monkeypatch, capsys
 ):
-    from game.app import main
+    from game.shell.app import main
 
     _home_env(monkeypatch, tmp_path)
     path = _storage(tmp_path).path(name)
@@ -291,7 +291,7 @@ def test_a_file_that_cannot_be_read_is_never_overwritten(display, storage, name,
 
 # --------------------------------------------------- 8. two instances on one folder
 def test_two_instances_on_one_folder_the_second_says_so_and_exits_0(tmp_path, monkeypatch, capsys):
-    from game.app import main
+    from game.shell.app import main
 
     _home_env(monkeypatch, tmp_path)
     first = subprocess.Popen(
@@ -332,7 +332,7 @@ from pathlib import Path
 from ui_helpers import pygame
 from game.scenes.flow import open_context
 from game.rules import Game
-from game.storage import AlreadyRunning, Storage
+from game.records.storage import AlreadyRunning, Storage
 
 pygame.display.init(); pygame.font.init()
 storage = Storage(Path({home!r}) / "config", Path({home!r}) / "data")
@@ -362,7 +362,7 @@ print("played", flush=True)
 
 # ------------------------------------------- 9. leftovers of a kill, symlinked files
 def test_orphaned_temp_files_after_a_kill_are_cleaned_up_at_the_next_start(tmp_path, monkeypatch):
-    from game.app import main
+    from game.shell.app import main
 
     _home_env(monkeypatch, tmp_path)
     leftovers = [
@@ -443,8 +443,8 @@ def test_a_fifo_as_settings_file_is_never_opened_for_reading(tmp_path):
     fifo.parent.mkdir()
     os.mkfifo(fifo)
     code = (
-        "from pathlib import Path; from game.storage import Storage; "
-        "from game.settings import Settings; "
+        "from pathlib import Path; from game.records.storage import Storage; "
+        "from game.records.settings import Settings; "
         f"s = Storage(Path({str(tmp_path / 'config')!r}), Path({str(tmp_path / 'data')!r})); "
         "print(Settings.load(s).sound, s.take_notice()[0])"
     )
@@ -457,7 +457,7 @@ def test_a_fifo_as_settings_file_is_never_opened_for_reading(tmp_path):
 
 
 def test_the_data_folder_lock_is_held_by_one_storage_at_a_time(tmp_path):
-    from game.storage import AlreadyRunning
+    from game.records.storage import AlreadyRunning
 
     storage = _storage(tmp_path)
     assert storage.lock()

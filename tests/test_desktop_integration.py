@@ -12,7 +12,7 @@ import pytest
 from conftest import load_tool
 
 from game import __version__
-from game.icon import PNG_SIZES
+from game.look.icon import PNG_SIZES
 
 ROOT = Path(__file__).resolve().parents[1]
 LINUX = ROOT / "packaging" / "linux"
@@ -48,7 +48,7 @@ def test_the_desktop_file_launches_halfmoon_as_a_card_game():
     entry = _desktop_entry()
     assert entry["Type"] == "Application"
     assert entry["Exec"] == "halfmoon" and entry["Icon"] == "halfmoon"
-    assert entry["StartupWMClass"] == "halfmoon"  # game.display.WINDOW_CLASS
+    assert entry["StartupWMClass"] == "halfmoon"  # game.shell.display.WINDOW_CLASS
     assert entry["Categories"] == "Game;CardGame;"
     assert entry["Terminal"] == "false"
     assert entry["Keywords"].endswith(";")
@@ -65,7 +65,7 @@ def test_the_names_are_the_catalogs_own(language):
 
 
 def test_the_window_class_is_the_desktop_files():
-    from game.display import WINDOW_CLASS
+    from game.shell.display import WINDOW_CLASS
 
     assert _desktop_entry()["StartupWMClass"] == WINDOW_CLASS == DESKTOP.stem
 

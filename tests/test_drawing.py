@@ -5,8 +5,8 @@ import os
 import pytest
 from ui_helpers import Driver, pygame
 
-from game import theme, ui
-from game.catalog import kind_by_key
+from game.games.catalog import kind_by_key
+from game.look import theme, ui
 from game.rules import Game, MoveError
 from game.rules.solver import solve
 from game.scenes.boards.halfmoon import MOVE_ERROR_TEXT
@@ -190,8 +190,8 @@ def _rss_mb():
 def test_painting_a_whole_4k_felt_keeps_no_window_sized_copy(display):
     """The felt's strips across and down the window are scaled through copies of their
     own: the surface kept for repairs does not grow to the window (33 MB at 4K)."""
-    from game.layout import compute_layout
     from game.scenes.felt import Felt
+    from game.table.layout import compute_layout
 
     layout = compute_layout(
         3797, 2139, kind_by_key("crescent").table
@@ -207,8 +207,8 @@ def test_painting_a_whole_4k_felt_keeps_no_window_sized_copy(display):
 def test_a_felt_paints_the_same_pixels_before_and_after_its_edges_are_prepared(display, size):
     """Kept shaded edges (:meth:`Felt.prepare`) are a way of painting, not a look: the
     window, and any part of it painted alone, comes out the same either way."""
-    from game.layout import compute_layout
     from game.scenes.felt import Felt
+    from game.table.layout import compute_layout
 
     layout = compute_layout(*size, kind_by_key("crescent").table)
     fresh, prepared = Felt(layout), Felt(layout)
@@ -252,8 +252,8 @@ def _heap_in_use():
 def test_a_felt_keeps_its_shaded_edges_in_a_byte_a_pixel(display, size, megabytes):
     """The felt has a handful of shades: its edges kept at full size (0.8 million pixels
     at 1920x1080, 3.3 million at 3840x2160) take a byte a pixel, not four."""
-    from game.layout import compute_layout
     from game.scenes.felt import Felt
+    from game.table.layout import compute_layout
 
     pygame.display.set_mode(size)
     layout = compute_layout(*size, kind_by_key("halfmoon").table)

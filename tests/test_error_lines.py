@@ -11,10 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import catalog, error_line
-from game.app import main
-from game.error_line import LONGEST
+from game.games import catalog
 from game.rules.codes import expected_forms
+from game.shell import error_line
+from game.shell.app import main
+from game.shell.error_line import LONGEST
 
 ROOT = Path(__file__).resolve().parents[1]
 HUGE = "Q" * 100_000

@@ -20,10 +20,13 @@ from kind_scripts import (
 )
 from ui_helpers import Driver, pygame
 
-from game.catalog import KINDS, GameKind, Picture, kind_of, letters, register, unregister
-from game.kiosk import KioskConfig
+from game.games.catalog import KINDS, GameKind, Picture, kind_of, letters, register, unregister
+from game.records.kiosk import KioskConfig
+from game.records.savegame import SavedGame
+from game.records.settings import Settings
+from game.records.statistics import Statistics
+from game.records.storage import Storage
 from game.rules import Outcome
-from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.flow import Flow
@@ -31,9 +34,6 @@ from game.scenes.kiosk import StillPlayingScene
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.settings import Settings
-from game.statistics import Statistics
-from game.storage import Storage
 
 
 def _until(driver, scene_type, seconds=3.0):
@@ -219,8 +219,8 @@ def test_a_stalemate_shows_its_panel_counts_once_and_new_game_counts_a_loss(
 def test_an_idle_kiosk_of_one_kind_puts_the_game_away_and_deals_that_kind_again(
     display, tmp_path, monkeypatch, kind
 ):
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     storage = Storage(tmp_path / "config", tmp_path / "data")

@@ -13,16 +13,16 @@ from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
 from kind_scripts import make, table, win_game
 from ui_helpers import pygame
 
-from game.catalog import KINDS
+from game.games.catalog import KINDS
+from game.records.savegame import SavedGame
+from game.records.settings import Settings
+from game.records.statistics import Statistics
 from game.rules import Outcome
 from game.rules.errors import PositionError
-from game.savegame import SavedGame
 from game.scenes.end import WinScene
 from game.scenes.menus import SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.play_finish import FINISH_STEP
-from game.settings import Settings
-from game.statistics import Statistics
 
 FINISHING = [kind for kind in KINDS if kind.finish is not None]
 NOT_FINISHING = [kind for kind in KINDS if kind.finish is None]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from game.catalog import KINDS
+from game.games.catalog import KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))

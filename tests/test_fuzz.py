@@ -9,13 +9,13 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.catalog import kind_by_key
-from game.kiosk import KioskConfig, KioskConfigError
+from game.games.catalog import kind_by_key
+from game.records.kiosk import KioskConfig, KioskConfigError
+from game.records.savegame import SavedGame
+from game.records.settings import SETTINGS_FILE, Settings
+from game.records.statistics import STATISTICS_FILE, Statistics
+from game.records.storage import Storage
 from game.rules import DealCodeError, Game, PositionError, RulesError, SavedGameError, parse_code
-from game.savegame import SavedGame
-from game.settings import SETTINGS_FILE, Settings
-from game.statistics import STATISTICS_FILE, Statistics
-from game.storage import Storage
 
 SAVE_FILE = kind_by_key("halfmoon").save_file
 

@@ -13,10 +13,12 @@ from kind_scripts import make, save_under_way, stalemate_game, table, win_game
 from test_text_sizes import LARGE, SMALLEST_PX, _Sizes
 from ui_helpers import Driver, pygame
 
-from game.catalog import KINDS, kind_of
-from game.context import Context
-from game.game_log import ABANDONED, LOG_SIZE, LOST, WON, GameLog, LogEntry
-from game.i18n import LANGUAGES, set_language
+from game.games.catalog import KINDS, kind_of
+from game.look.i18n import LANGUAGES, set_language
+from game.records.context import Context
+from game.records.game_log import ABANDONED, LOG_SIZE, LOST, WON, GameLog, LogEntry
+from game.records.statistics import Statistics
+from game.records.storage import Storage
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene
 from game.scenes.flow import Flow
@@ -24,8 +26,6 @@ from game.scenes.log_page import EntryScene, LogScene
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.statistics import Statistics
-from game.storage import Storage
 
 
 def _until(driver, scene_type, seconds=3.0):
@@ -113,10 +113,10 @@ def test_finished_games_are_logged_newest_first_with_their_fields(display, ctx, 
 
 
 def test_the_kiosk_idle_reset_logs_the_game_it_ends_as_lost(display, tmp_path, monkeypatch, kind):
-    from game.app import parse_args
-    from game.kiosk import KioskConfig
+    from game.records.kiosk import KioskConfig
     from game.scenes.kiosk import StillPlayingScene
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     storage = Storage(tmp_path / "config", tmp_path / "data")
@@ -287,7 +287,7 @@ def test_the_chart_draws_its_scale_count_legend_and_average_legibly(
     driver = Driver(scene, size=LARGE[0])
     sizes = _Sizes(monkeypatch)
     average = round((kind.best_score + 300) / 3)
-    from game.i18n import _, ngettext
+    from game.look.i18n import _, ngettext
 
     wanted = {
         str(kind.best_score),

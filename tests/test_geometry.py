@@ -9,9 +9,9 @@ from conftest import position_text
 from kind_scripts import make, stalemate_game, table, win_game
 from ui_helpers import Driver, pygame
 
-from game import ui
-from game.i18n import LANGUAGES
-from game.kiosk import KioskConfig
+from game.look import ui
+from game.look.i18n import LANGUAGES
+from game.records.kiosk import KioskConfig
 from game.rules import Game
 from game.rules.solver import solve
 from game.scenes.code_entry import CodeEntryScene
@@ -87,7 +87,7 @@ def _scenes(ctx, flow, kiosk):
 
 def _log_page(ctx, flow, back):
     """The game log page with 30 games, the longest result names among them."""
-    from game.game_log import RESULTS, GameLog, LogEntry
+    from game.records.game_log import RESULTS, GameLog, LogEntry
     from game.scenes.log_page import LogScene
 
     ctx.logs[ctx.kind.key] = GameLog(

@@ -1,4 +1,5 @@
-"""The app icon (game.icon, tools/make_icons.py) and the window's identity (game.display)."""
+"""The app icon (game.look.icon, tools/make_icons.py) and the window's identity
+(game.shell.display)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ import pygame
 import pytest
 from conftest import load_tool
 
-from game import display as game_display
-from game.assets import asset_path, png_path
-from game.icon import PNG_SIZES, SMALL_MAX, icon_files, icon_surface, icon_svg
+from game.look.assets import asset_path, png_path
+from game.look.icon import PNG_SIZES, SMALL_MAX, icon_files, icon_surface, icon_svg
+from game.shell import display as game_display
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = asset_path("icons")
@@ -31,7 +32,7 @@ make_icons = load_tool("make_icons")
 
 
 def test_the_committed_icon_files_are_what_game_icon_draws():
-    """tools/make_icons.py writes these; rerun it after changing game/icon.py."""
+    """tools/make_icons.py writes these; rerun it after changing game/look/icon.py."""
     assert make_icons.stale_files(ICONS) == []
     for name, text in icon_files().items():
         assert (ICONS / name).read_text(encoding="utf-8") == text, name
@@ -121,7 +122,7 @@ def test_the_window_icon_is_the_bundled_png(video, monkeypatch):
 def test_a_missing_icon_file_is_rendered_from_the_code(video, monkeypatch, tmp_path):
     given = []
     monkeypatch.setattr(pygame.display, "set_icon", given.append)
-    monkeypatch.setattr("game.assets.asset_path", lambda *parts: Path(tmp_path, *parts))
+    monkeypatch.setattr("game.look.assets.asset_path", lambda *parts: Path(tmp_path, *parts))
     assert game_display.set_window_icon()
     assert pygame.image.tobytes(given[0], "RGBA") == pygame.image.tobytes(
         icon_surface(game_display.ICON_PIXELS), "RGBA"
@@ -130,13 +131,15 @@ def test_a_missing_icon_file_is_rendered_from_the_code(video, monkeypatch, tmp_p
 
 def test_no_icon_at_all_does_not_stop_the_game(video, monkeypatch, tmp_path):
     (tmp_path / "icons").mkdir()
-    monkeypatch.setattr("game.assets.asset_path", lambda *parts: tmp_path / "icons" / "bad.png")
+    monkeypatch.setattr(
+        "game.look.assets.asset_path", lambda *parts: tmp_path / "icons" / "bad.png"
+    )
     (tmp_path / "icons" / "bad.png").write_bytes(b"not a png")
 
     def cannot(_pixels):
         raise pygame.error("no SVG support")
 
-    monkeypatch.setattr("game.icon.icon_surface", cannot)
+    monkeypatch.setattr("game.look.icon.icon_surface", cannot)
     assert game_display.set_window_icon() is False
     game_display.Display((320, 240), fullscreen=False)  # the window opens all the same
     assert pygame.display.get_surface().get_size() == (320, 240)

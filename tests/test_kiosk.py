@@ -4,13 +4,13 @@ import pytest
 from kind_scripts import SMALL, slot_point, tap, win_game
 from ui_helpers import Driver, drawn_afresh, pygame, shown
 
-from game.catalog import KINDS, kind_of
-from game.kiosk import KioskConfig, KioskConfigError
-from game.loop import Loop
+from game.games.catalog import KINDS, kind_of
+from game.records.kiosk import KioskConfig, KioskConfigError
 from game.scenes.flow import Flow
 from game.scenes.kiosk import KioskGuard, PinScene, StillPlayingScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
+from game.shell.loop import Loop
 
 CHORD = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 

@@ -7,9 +7,9 @@ from babel.messages.pofile import read_po
 from conftest import position_text
 from ui_helpers import Driver, pygame
 
-from game import i18n, ui
-from game.fonts import font
-from game.i18n import LANGUAGES, LOCALE_DIR, _, ngettext, set_language, system_language
+from game.look import i18n, ui
+from game.look.fonts import font
+from game.look.i18n import LANGUAGES, LOCALE_DIR, _, ngettext, set_language, system_language
 from game.rules import Game
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.dialogs import ConfirmScene
@@ -188,7 +188,7 @@ def test_the_systems_preferred_languages_count_when_no_variable_names_one():
 def test_the_preferred_languages_come_from_sdl(monkeypatch):
     import pygame.system
 
-    from game import i18n
+    from game.look import i18n
 
     monkeypatch.setattr(
         pygame.system, "get_pref_locales", lambda: [{"language": "ru", "country": "RU"}]

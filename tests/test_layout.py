@@ -5,9 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygame import Rect
 
-from game.catalog import kind_by_key
-from game.layout import compute_layout
+from game.games.catalog import kind_by_key
 from game.rules import PILES, RESERVE_SLOTS
+from game.table.layout import compute_layout
 
 HALF_MOON_TABLE = kind_by_key("halfmoon").table
 
@@ -47,7 +47,7 @@ def test_all_20_cards_the_bar_and_the_buttons_are_on_screen_and_never_overlap(si
 
 def test_cards_grow_with_the_window():
     """On the arc and in the compact arrangement alike (between the two the cards may
-    shrink: the arc comes back once its cards are roomy, see game.layout.ROOMY)."""
+    shrink: the arc comes back once its cards are roomy, see game.table.layout.ROOMY)."""
     arc = [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
     compact = [(640, 480), (800, 480), (800, 600), (1024, 600)]
     for sizes in (arc, compact):
@@ -134,7 +134,7 @@ def test_a_guess_from_the_last_layout_gives_the_same_cards_as_a_full_search(key)
     cards that fit also fit narrower, so every guess finds the same largest cards."""
     from pygame import Rect
 
-    from game.layout import _fits, fitting_arrangement, largest_cards
+    from game.table.layout import _fits, fitting_arrangement, largest_cards
 
     for width, height in [
         (800, 600),
@@ -182,7 +182,7 @@ def test_a_window_being_resized_gets_the_widest_cards_that_fit(key):
     narrower one does not); the compact ones only where the arc's cards are not roomy."""
     from pygame import Rect
 
-    from game.layout import ROOMY, _bar, _fits
+    from game.table.layout import ROOMY, _bar, _fits
 
     def fitting(card_w, play, arrangers):
         return [

@@ -27,13 +27,13 @@ import pytest
 from kind_scripts import save_under_way
 from ui_helpers import Driver
 
-from game.catalog import GameKind
+from game.games.catalog import GameKind
+from game.records.savegame import SavedGame
+from game.records.storage import Storage
 from game.rules import CardMove, Crescent, CrescentRules, Game
 from game.rules.solver import solve
-from game.savegame import SavedGame
 from game.scenes.flow import Flow, open_context
 from game.scenes.title import TitleScene
-from game.storage import Storage
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = 40_000
@@ -124,7 +124,7 @@ def _run_app(home: Path, kind: GameKind, limit_bytes: int) -> subprocess.Complet
     code = (
         "import resource, sys\n"
         f"resource.setrlimit(resource.RLIMIT_AS, ({limit_bytes}, {limit_bytes}))\n"
-        "from game.app import main\n"
+        "from game.shell.app import main\n"
         f"sys.exit(main(['--game', {kind.key!r}, '--max-frames', '3']))\n"
     )
     env = {
@@ -161,7 +161,7 @@ def test_a_save_whose_replay_raises_anything_is_set_aside_and_the_app_starts(
     def replay(data: object) -> object:
         raise error("in the replay")
 
-    from game.app import main
+    from game.shell.app import main
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")

@@ -16,11 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import monkey
 import monkey_scripts
 
-from game.catalog import KINDS, kind_by_key
+from game.games.catalog import KINDS, kind_by_key
+from game.records.statistics import Statistics
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.flow import Flow
 from game.scenes.play import PlayScene
-from game.statistics import Statistics
 
 KIOSK_GAMES = ("crescent",)
 NOT_OFFERED = [kind for kind in KINDS if kind.key not in KIOSK_GAMES]

@@ -12,10 +12,9 @@ import pytest
 from kind_scripts import SMALL, make, stalemate_game, table, under_way, win_game
 from ui_helpers import Driver, pygame
 
-from game import ui
-from game.catalog import kind_of
-from game.kiosk import KioskConfig
-from game.layout import compute_layout
+from game.games.catalog import kind_of
+from game.look import ui
+from game.records.kiosk import KioskConfig
 from game.rules import Game
 from game.rules.solver import solve
 from game.scenes.code_entry import CodeEntryScene
@@ -26,6 +25,7 @@ from game.scenes.menus import SettingsScene, StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_page import RulesScene
 from game.scenes.title import TitleScene
+from game.table.layout import compute_layout
 
 DEAL = "HM1-N-AAAAAAB"
 
@@ -262,9 +262,9 @@ def test_end_panels_grow_with_the_window_up_to_4k(display, ctx):
 def test_the_window_cannot_be_made_smaller_than_320x240(tmp_path, monkeypatch):
     import warnings
 
-    from game.app import parse_args
-    from game.session import Session
-    from game.storage import Storage
+    from game.records.storage import Storage
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     session = Session.open(
@@ -564,7 +564,7 @@ def test_every_settings_button_uses_the_same_text_size(display, ctx, code, monke
 
 @pytest.mark.parametrize("code", ["ru", "fi"])
 def test_the_space_key_is_named_in_the_language_of_the_rules(code):
-    from game.i18n import _, set_language
+    from game.look.i18n import _, set_language
 
     set_language(code)
     try:
@@ -577,7 +577,7 @@ def test_the_space_key_is_named_in_the_language_of_the_rules(code):
 
 # -------------------------------------------------------- 10. redo, copy the code
 def test_ctrl_y_ctrl_shift_z_and_the_redo_button_replay_what_undo_took_back(display, ctx, kind):
-    from game.savegame import SavedGame
+    from game.records.savegame import SavedGame
 
     driver, game, start, _last = under_way(ctx, kind)
     play = driver.scene

@@ -242,7 +242,7 @@ def test_the_data_folder_found_before_the_window_is_platformdirs_own(tmp_path, v
     code = (
         "import json, os, platformdirs\n"
         "from game.platform.instance import AlreadyRunning, InstanceLock, default_data_dir\n"
-        "from game.storage import Storage\n"
+        "from game.records.storage import Storage\n"
         "early = InstanceLock(default_data_dir())\n"
         "early.acquire()\n"
         "storage = Storage.default()\n"

@@ -23,7 +23,7 @@ from types import ModuleType, SimpleNamespace
 
 import pytest
 
-from game.assets import asset_path, asset_root
+from game.look.assets import asset_path, asset_root
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "halfmoon.spec"
@@ -171,9 +171,10 @@ def test_asset_root_follows_meipass(tmp_path, monkeypatch):
 
 
 def _i18n_at(path: Path) -> ModuleType:
-    """game/i18n.py loaded from ``path``, as PyInstaller loads it from sys._MEIPASS/game/."""
+    """game/look/i18n.py loaded from ``path``, as PyInstaller loads it from
+    sys._MEIPASS/game/look/."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ROOT / "game" / "i18n.py", path)
+    shutil.copyfile(ROOT / "game" / "look" / "i18n.py", path)
     spec = importlib.util.spec_from_file_location("bundled_i18n", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -183,13 +184,13 @@ def _i18n_at(path: Path) -> ModuleType:
 
 def test_catalogs_are_found_beside_the_frozen_game_package(tmp_path):
     """i18n's LOCALE_DIR is fixed at import from ``__file__``, not from ``sys._MEIPASS``:
-    frozen, ``__file__`` is ``_MEIPASS/game/i18n.pyc``, so the catalogs must be bundled as
+    frozen, ``__file__`` is ``_MEIPASS/game/look/i18n.pyc``, so the catalogs must be bundled as
     ``game/locale/<lang>/LC_MESSAGES/halfmoon.mo`` (the spec does that)."""
     mo = LOCALE / "ru" / "LC_MESSAGES" / "halfmoon.mo"
     if not mo.is_file():
         pytest.skip("catalogs not compiled (make catalogs)")
     bundle = tmp_path / "_internal"
-    i18n = _i18n_at(bundle / "game" / "i18n.py")
+    i18n = _i18n_at(bundle / "game" / "look" / "i18n.py")
     assert bundle / "game" / "locale" == i18n.LOCALE_DIR
     assert not i18n.set_language("ru")  # nothing bundled yet: English
     target = bundle / "game" / "locale" / "ru" / "LC_MESSAGES"

@@ -12,17 +12,17 @@ from pathlib import Path
 from kind_scripts import make, table, under_way, win_game
 from ui_helpers import Driver, pygame
 
-from game.catalog import kind_by_key
-from game.i18n import _
-from game.savegame import SavedGame
+from game.games.catalog import kind_by_key
+from game.look.i18n import _
+from game.records.savegame import SavedGame
+from game.records.settings import Settings
+from game.records.statistics import Statistics
 from game.scenes.dialogs import DIALOG_GUARD
 from game.scenes.end import WinScene
 from game.scenes.flow import Flow, open_context
 from game.scenes.menus import SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.settings import Settings
-from game.statistics import Statistics
 
 SAVE_FILE = kind_by_key("halfmoon").save_file
 
@@ -32,7 +32,7 @@ DEAL = "HM1-N-AAAAAAB"
 
 def _reopen(storage):
     """A new session on the same files, as after a restart."""
-    from game.storage import Storage
+    from game.records.storage import Storage
 
     ctx = open_context(Storage(storage.config_dir, storage.data_dir))
     ctx.settings.language = "en"
@@ -148,7 +148,7 @@ from game.scenes.flow import Flow, open_context
 from game.rules import Game
 from game.rules.solver import solve
 from game.scenes.play import PlayScene
-from game.storage import Storage
+from game.records.storage import Storage
 pygame.display.init(); pygame.font.init()
 from pathlib import Path
 
@@ -167,7 +167,7 @@ for removal in line:
 
 
 def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path):
-    from game.storage import Storage
+    from game.records.storage import Storage
 
     killed_mid_game = 0
     for delay in (0.0, 0.2, 0.45, 0.7, 0.95, 1.2):

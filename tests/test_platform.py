@@ -75,7 +75,7 @@ def test_the_game_plays_a_game_either_way(tmp_path, plain_value):
     """The whole game, start to exit, with the tricks on and off (a frame count)."""
     found = _run(
         "import json\n"
-        "from game.app import main\n"
+        "from game.shell.app import main\n"
         "status = main(['--deal', 'HM1-N-AAAAAAB', '--max-frames', '30'])\n"
         "print(json.dumps({'status': status}))\n",
         HALFMOON_HOME=str(tmp_path),

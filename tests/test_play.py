@@ -6,7 +6,7 @@ from kind_scripts import SMALL, keys_to, make, table, tap, win_game
 from kind_scripts import under_way as game_under_way
 from ui_helpers import Driver, pygame
 
-from game.catalog import kind_of
+from game.games.catalog import kind_of
 from game.rules import Game, Outcome
 from game.rules.solver import solve
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
@@ -273,7 +273,7 @@ def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display,
     import time
     from itertools import pairwise
 
-    from game.loop import ACTIVE_AFTER_INPUT, IDLE_FPS, Loop
+    from game.shell.loop import ACTIVE_AFTER_INPUT, IDLE_FPS, Loop
 
     pygame.display.set_mode((800, 600))
     sim = [0.0]
@@ -314,7 +314,7 @@ class _FakeWaiter:
 
 
 def test_where_input_can_wake_it_the_idle_loop_sleeps_until_the_clocks_next_second(display, ctx):
-    from game.loop import Loop
+    from game.shell.loop import Loop
 
     pygame.display.set_mode((800, 600))
     game = Game.from_code(WON_DEAL)
@@ -373,8 +373,8 @@ def test_the_waiter_wakes_at_once_for_input_and_otherwise_sleeps_the_time_given(
 def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display, ctx):
     import gc
 
-    from game.loop import STEP, Loop
     from game.scenes.base import Scene
+    from game.shell.loop import STEP, Loop
 
     class Churning(Scene):
         """Makes cyclic garbage while drawing, as real drawing makes objects."""
@@ -414,7 +414,7 @@ def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display,
 
 
 def test_sounds_that_wait_for_the_device_play_after_the_tap_is_shown(display, ctx):
-    from game.loop import Loop
+    from game.shell.loop import Loop
 
     pygame.display.set_mode((800, 600))
     game = Game.from_code(WON_DEAL)
@@ -454,7 +454,7 @@ def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line
     are idle work: a frame that shows a tap, a card landing, the clock or a resize does
     none of it, so that it is on the screen sooner; the idle work is done in the frames
     between, which show nothing."""
-    from game.loop import STEP, Loop
+    from game.shell.loop import STEP, Loop
 
     pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
     play = PlayScene(ctx, Flow(ctx), Game.from_code(WON_DEAL))
@@ -531,7 +531,7 @@ def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line
 def test_the_crisp_cards_are_shown_within_half_a_second_of_a_resize(display, ctx, kind):
     """After a resize the cards are scaled from the sizes already rendered, then
     rendered crisp: the screen shows the crisp ones by itself, not at the next tap."""
-    from game.loop import STEP, Loop
+    from game.shell.loop import STEP, Loop
 
     code = kind.code(1)
     pygame.display.set_mode(SMALL, pygame.RESIZABLE)

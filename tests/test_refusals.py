@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from game.app import main
-from game.catalog import kind_by_key
-from game.kiosk import KioskConfig, KioskConfigError
+from game.games.catalog import kind_by_key
+from game.records.kiosk import KioskConfig, KioskConfigError
+from game.records.savegame import SavedGame
+from game.records.storage import Storage
 from game.rules import DealCodeError, Game, normalize_code
-from game.savegame import SavedGame
-from game.storage import Storage
+from game.shell.app import main
 
 SAVE_FILE = kind_by_key("halfmoon").save_file
 
@@ -112,8 +112,8 @@ def test_the_kiosk_still_ignores_the_window_close(tmp_path):
     """Only signals end a kiosk: the window's close request is still swallowed."""
     from ui_helpers import pygame
 
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     session = Session.open(
         parse_args(["--kiosk"]), KioskConfig(), Storage(tmp_path / "config", tmp_path / "data")
@@ -189,9 +189,9 @@ def test_a_kiosk_config_that_is_not_a_small_file_is_refused_at_once(tmp_path, ki
 def test_after_5_wrong_pins_the_keypad_waits_30_seconds(display, ctx, flow):
     from ui_helpers import Driver
 
-    from game.loop import Loop
     from game.scenes.kiosk import KioskGuard, PinScene
     from game.scenes.play import PlayScene
+    from game.shell.loop import Loop
 
     ctx.kiosk = KioskConfig(exit_pin="2580")
     guard = KioskGuard(ctx, ctx.kiosk, flow)
@@ -277,7 +277,7 @@ def test_a_pulled_display_saves_the_game_and_says_so_in_one_line(tmp_path, plain
 
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real X window")
-    from game.layout import compute_layout
+    from game.table.layout import compute_layout
 
     server, display = start_xvfb((1280, 720))
     try:

@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 from kind_scripts import make, save_under_way, win_game
 
-from game.app import main
-from game.loop import Loop
+from game.records.storage import Storage
 from game.scenes.flow import open_context
-from game.storage import Storage
+from game.shell.app import main
+from game.shell.loop import Loop
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def test_an_unexpected_error_while_the_game_is_set_up_is_logged_and_exits_70(
 ):
     """Not a traceback at every start: a defect met before the first frame (in
     ``Session.open``) is logged like one met later, and the lock is let go."""
-    from game.session import Session
+    from game.shell.session import Session
 
     def broken(*args, **kwargs):
         raise RuntimeError("simulated fault while the game is set up")
@@ -90,7 +90,7 @@ def test_after_a_crash_a_kiosk_restart_resumes_the_saved_game(home, display, mon
 
 
 def test_the_log_rotates_and_stays_small(home, monkeypatch):
-    from game.session import log_crash
+    from game.shell.session import log_crash
 
     storage = _storage(home)
     for number in range(400):
@@ -107,8 +107,8 @@ def test_resizes_and_a_display_mode_change_mid_animation_keep_the_game(home, dis
     import pygame
     from ui_helpers import Driver
 
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     before, _after = save_under_way(_storage(home), kind)  # Continue brings it back
     session = Session.open(parse_args(["--window", "640x480"]), None, _storage(home))

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from ui_helpers import Driver, pygame
 
+from game.records.settings import CARD_BACKS, DECKS, TABLE_COLOURS
 from game.scenes.flow import Flow
 from game.scenes.table_view import TableView
-from game.settings import CARD_BACKS, DECKS, TABLE_COLOURS
 
 
 def _from_scratch(play) -> bytes:

@@ -9,13 +9,13 @@ import pytest
 from kind_scripts import make, save_under_way, table, under_way
 from ui_helpers import Driver, pygame
 
-from game.catalog import kind_of
-from game.kiosk import KioskConfig
+from game.games.catalog import kind_of
+from game.records.kiosk import KioskConfig
+from game.records.statistics import Statistics
+from game.records.storage import Storage
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.statistics import Statistics
-from game.storage import Storage
 
 
 def _stats(storage, kind):
@@ -137,8 +137,8 @@ def test_no_restart_without_a_game_under_way(display, ctx, flow):
 
 
 def test_restart_in_the_kiosk(display, tmp_path, monkeypatch, kind):
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     storage = Storage(tmp_path / "config", tmp_path / "data")

@@ -13,15 +13,15 @@ import itertools
 import pytest
 from ui_helpers import Driver, pygame
 
-from game.catalog import KINDS, kind_of
-from game.kiosk import KioskConfig
-from game.layout import compute_layout
+from game.games.catalog import KINDS, kind_of
+from game.records.kiosk import KioskConfig
+from game.records.statistics import Statistics
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.flow import Flow
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.statistics import Statistics
+from game.table.layout import compute_layout
 
 SIZE = (800, 600)
 PAIRS = list(itertools.product(KINDS, KINDS))
@@ -181,11 +181,11 @@ def test_the_players_yes_deals_the_code_and_counts_the_old_game_lost(display, ct
 def test_deal_on_the_command_line_asks_before_a_saved_game_of_its_kind_goes(
     display, tmp_path, kind
 ):
-    from game.app import parse_args
-    from game.context import Context
-    from game.i18n import set_language
-    from game.session import Session
-    from game.storage import Storage
+    from game.look.i18n import set_language
+    from game.records.context import Context
+    from game.records.storage import Storage
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     storage = Storage(tmp_path / "config", tmp_path / "data")
     ctx = Context.open(storage)
@@ -214,7 +214,7 @@ def test_deal_on_the_command_line_asks_before_a_saved_game_of_its_kind_goes(
 def test_a_kiosk_started_with_a_deal_it_does_not_offer_exits_with_one_line(
     tmp_path, capsys, offered, coded
 ):
-    from game.app import main
+    from game.shell.app import main
 
     config = tmp_path / "kiosk.toml"
     config.write_text(f'games = ["{offered.key}"]\n', encoding="utf-8")

@@ -7,7 +7,7 @@ import pytest
 from crescent_helpers import crescent_text, random_text, suit_run
 from ui_helpers import Driver, felt_point, pygame
 
-from game.catalog import KINDS
+from game.games.catalog import KINDS
 from game.rules import Crescent, Outcome
 from game.scenes.boards.crescent import CrescentBoard
 from game.scenes.end import StalemateScene
@@ -51,9 +51,9 @@ def test_a_double_click_makes_one_move(display, ctx, flow, kind, one_tap):
 def session_for(tmp_path, monkeypatch):
     """``session_for(kind)``: the app's session on the deal of ``kind``, in an 800x600
     window (F11 makes it fullscreen at the desktop's 1024x768), and a driver of its loop."""
-    from game.app import parse_args
-    from game.session import Session
-    from game.storage import Storage
+    from game.records.storage import Storage
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")

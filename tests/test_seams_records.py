@@ -11,19 +11,19 @@ from conftest import position_text
 from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
 from ui_helpers import Driver, pygame
 
-from game.app import parse_args
-from game.catalog import KINDS, GameKind, kind_of
-from game.kiosk import KioskConfig
+from game.games.catalog import KINDS, GameKind, kind_of
+from game.records.kiosk import KioskConfig
+from game.records.savegame import SavedGame
+from game.records.statistics import Statistics
+from game.records.storage import Storage
 from game.rules import Crescent, Game
-from game.savegame import SavedGame
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.flow import Flow, open_context
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.session import Session
-from game.statistics import Statistics
-from game.storage import Storage
+from game.shell.app import parse_args
+from game.shell.session import Session
 
 KIND = pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
 IDLE, COUNTDOWN = 5.0, 5.0

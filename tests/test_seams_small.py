@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from ui_helpers import Driver
 
-from game.catalog import KINDS
+from game.games.catalog import KINDS
+from game.records.statistics import Statistics
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.menus import StatisticsScene
 from game.scenes.title import TitleScene
-from game.statistics import Statistics
 
 SIZE = (800, 600)
 
@@ -45,7 +45,7 @@ def test_reset_statistics_names_its_game_and_resets_only_that_one(display, ctx, 
 def test_the_table_names_its_game_in_the_info_bar_in_every_language(display, ctx, kind, language):
     from kind_scripts import table
 
-    from game import i18n
+    from game.look import i18n
 
     ctx.settings.language = language
     ctx.apply_settings()
@@ -60,7 +60,7 @@ def test_the_table_names_its_game_in_the_info_bar_in_every_language(display, ctx
 def test_a_stuck_games_tile_is_marked_unlike_one_waiting_to_be_continued(display, ctx, kind):
     from kind_scripts import make, stalemate_game, table
 
-    from game import theme
+    from game.look import theme
     from game.rules import Outcome
     from game.scenes.flow import Flow
 

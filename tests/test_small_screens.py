@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from pygame import Rect
 
-from game.layout import ROOMY, compute_layout
+from game.table.layout import ROOMY, compute_layout
 
 NARROWEST = {
     (640, 480): 44,

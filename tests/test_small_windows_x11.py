@@ -57,7 +57,7 @@ def test_a_crescent_is_played_in_a_window_under_a_window_manager_on_640x480(tmp_
     _needs(WINDOW_MANAGER)
     from touch_play import play_case
 
-    from game.catalog import kind_by_key
+    from game.games.catalog import kind_by_key
 
     kind = kind_by_key("crescent")
     result = play_case(

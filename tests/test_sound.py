@@ -1,4 +1,5 @@
-"""Synthesized sound effects (game.sound): the PCM itself, and playing it with or without audio."""
+"""Synthesized sound effects (game.audio.sound): the PCM itself, and playing it with or
+without audio."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.sound import NAMES, Sounds, synthesize
+from game.audio.sound import NAMES, Sounds, synthesize
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL_SCALE = 32767
@@ -261,8 +262,8 @@ def test_an_unusual_sample_format_leaves_audio_off(monkeypatch: pytest.MonkeyPat
 
 def test_importing_the_module_imports_no_pygame() -> None:
     code = (
-        "import sys, game.sound\n"
-        "game.sound.synthesize('select'); game.sound.Sounds()\n"
+        "import sys, game.audio.sound\n"
+        "game.audio.sound.synthesize('select'); game.audio.sound.Sounds()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n"
     )
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -295,7 +296,7 @@ def _audio_threads() -> int:
 def test_after_a_quiet_spell_rest_closes_the_device_and_play_opens_it_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import game.sound as sound
+    import game.audio.sound as sound
 
     sounds = Sounds()
     assert sounds.start()
@@ -327,7 +328,7 @@ def test_after_a_quiet_spell_rest_closes_the_device_and_play_opens_it_again(
 
 @pytest.mark.usefixtures("dummy_audio")
 def test_stop_while_resting_leaves_the_mixer_shut() -> None:
-    import game.sound as sound
+    import game.audio.sound as sound
 
     sounds = Sounds()
     assert sounds.start()
@@ -346,7 +347,7 @@ def test_stop_while_resting_leaves_the_mixer_shut() -> None:
 def test_a_device_that_will_not_reopen_is_tried_again_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import game.sound as sound
+    import game.audio.sound as sound
 
     sounds = Sounds()
     assert sounds.start()
@@ -429,7 +430,7 @@ def test_preparing_the_effects_keeps_little_more_than_their_pcm() -> None:
     code = (
         "import json\n"
         "from game.platform import memory\n"
-        "from game.sound import Sounds\n"
+        "from game.audio.sound import Sounds\n"
         "def rss():\n"
         "    with open('/proc/self/status') as status:\n"
         "        return next(int(l.split()[1]) for l in status if l.startswith('VmRSS:')) / 1024\n"

@@ -5,12 +5,12 @@ import os
 
 import pytest
 
-from game.catalog import kind_by_key
+from game.games.catalog import kind_by_key
+from game.records.savegame import SavedGame
+from game.records.settings import SETTINGS_FILE, Settings
+from game.records.statistics import STATISTICS_FILE, Statistics
+from game.records.storage import Storage, write_atomically
 from game.rules import Game
-from game.savegame import SavedGame
-from game.settings import SETTINGS_FILE, Settings
-from game.statistics import STATISTICS_FILE, Statistics
-from game.storage import Storage, write_atomically
 
 SAVE_FILE = kind_by_key("halfmoon").save_file
 

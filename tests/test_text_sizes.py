@@ -14,8 +14,8 @@ from kind_scripts import table
 from test_geometry import _scenes
 from ui_helpers import Driver, pygame
 
-from game import fonts, ui
-from game.i18n import LANGUAGES
+from game.look import fonts, ui
+from game.look.i18n import LANGUAGES
 from game.scenes.menus import SettingsScene
 from game.scenes.title import TitleScene
 
@@ -188,8 +188,8 @@ def test_the_game_tiles_names_share_one_size_and_stay_legible(
     """The title's game tiles are a row like the bar's buttons: their names share one size,
     a long name taking two lines where that is larger (Russian "Открытый полумесяц" was
     9 px at 800x480 beside 11 px names)."""
-    from game.catalog import KINDS
-    from game.i18n import _
+    from game.games.catalog import KINDS
+    from game.look.i18n import _
 
     ctx.settings.language = code
     ctx.apply_settings()

@@ -9,15 +9,15 @@ import pytest
 from kind_scripts import SMALL, make, table, win_game
 from ui_helpers import Driver, pygame
 
-from game import theme
-from game.app import main
-from game.art import FOUR_COLOURS
-from game.context import Context
-from game.kiosk import KioskConfig, KioskConfigError
+from game.look import theme
+from game.look.art import FOUR_COLOURS
+from game.look.sprites import CardArt
+from game.records.context import Context
+from game.records.kiosk import KioskConfig, KioskConfigError
+from game.records.settings import CARD_BACKS, DECKS, TABLE_COLOURS, Settings
 from game.rules.cards import Card, Suit, standard_deck
 from game.scenes.end import WinScene
-from game.settings import CARD_BACKS, DECKS, TABLE_COLOURS, Settings
-from game.sprites import CardArt
+from game.shell.app import main
 
 LOOKS = {"deck": DECKS, "card_back": CARD_BACKS, "table_colour": TABLE_COLOURS}
 
@@ -184,7 +184,7 @@ def test_a_face_up_sliver_of_the_large_index_deck_cuts_nothing(display):
     """Where the next card of a Crescent fan covers a large-index card, the cut runs
     through paper from top to bottom: the corner index lies whole in the sliver, the
     centre wholly under the next card."""
-    from game import arcs
+    from game.table import arcs
 
     pygame.display.set_mode((1, 1))
     art = CardArt()
@@ -241,8 +241,8 @@ def _table_colour(driver: Driver) -> str:
 def _run_and_look(monkeypatch, args: list[str]) -> tuple[str, tuple[str, str], str]:
     """Run main() with ``args`` (a deal, so the table is on screen); what the last frame
     showed: the felt's colour, the art's deck and back, the language."""
-    from game import i18n
-    from game.session import Session
+    from game.look import i18n
+    from game.shell.session import Session
 
     seen = []
     close = Session.close

@@ -7,8 +7,8 @@ import pytest
 from kind_scripts import make, table, win_game
 from ui_helpers import pygame
 
-from game.catalog import KINDS
-from game.kiosk import KioskConfig
+from game.games.catalog import KINDS
+from game.records.kiosk import KioskConfig
 from game.scenes.title import TitleScene
 
 SIZES = [

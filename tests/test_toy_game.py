@@ -13,7 +13,8 @@ from toy_game import TOY
 from toy_game.rules import ToyGame
 from ui_helpers import Driver, pygame
 
-from game import catalog
+from game.games import catalog
+from game.records.statistics import Statistics
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.flow import Flow, open_context
@@ -21,7 +22,6 @@ from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_page import RulesScene
 from game.scenes.title import TitleScene
-from game.statistics import Statistics
 
 SIZE = (800, 600)
 

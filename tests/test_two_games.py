@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 from ui_helpers import Driver
 
-from game import i18n
-from game.catalog import KINDS, kind_by_key
-from game.kiosk import KioskConfig, KioskConfigError
+from game.games.catalog import KINDS, kind_by_key
+from game.look import i18n
+from game.records.kiosk import KioskConfig, KioskConfigError
+from game.records.storage import Storage
 from game.rules import Crescent, Game, Refusal
 from game.scenes.boards.crescent import REFUSAL_TEXT
 from game.scenes.flow import Flow, open_context
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.storage import Storage
 
 HALF_MOON = kind_by_key("halfmoon")
 
@@ -99,8 +99,8 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_a_crescent_deal_code_on_the_command_line_starts_crescent(display, tmp_path):
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     session = Session.open(
         parse_args(["--deal", "hm1-f-aaaaaab", "--max-frames", "2"]),
@@ -117,9 +117,9 @@ def test_a_crescent_deal_code_on_the_command_line_starts_crescent(display, tmp_p
 
 
 def test_a_deal_code_on_the_command_line_starts_its_game(display, tmp_path, kind):
-    from game.app import parse_args
-    from game.catalog import kind_of
-    from game.session import Session
+    from game.games.catalog import kind_of
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     code = kind.code(654321)
     args = parse_args(["--deal", code.lower(), "--window", "640x480"])
@@ -137,8 +137,8 @@ def test_a_deal_code_on_the_command_line_starts_its_game(display, tmp_path, kind
 
 @pytest.mark.parametrize("key", [kind.key for kind in KINDS])
 def test_game_on_the_command_line_picks_the_game_of_a_new_deal(display, tmp_path, key):
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     session = Session.open(
         parse_args(["--game", key]), None, Storage(tmp_path / "config", tmp_path / "data")
@@ -181,8 +181,8 @@ def test_the_kiosk_offers_only_its_games_in_its_order(display, tmp_path, ctx, fl
 
 
 def test_a_kiosk_offering_one_game_shows_no_chooser_and_deals_that_game(display, tmp_path):
-    from game.app import parse_args
-    from game.session import Session
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     config = KioskConfig.load(_kiosk(tmp_path, 'games = ["crescent"]\n'))
     session = Session.open(
@@ -243,7 +243,7 @@ def test_every_refusal_is_translated_with_the_same_blanks(language):
 
 def test_the_command_line_takes_every_game_of_the_registry():
     """--game takes each kind's key, and its help lists them all."""
-    from game.app import build_parser, parse_args
+    from game.shell.app import build_parser, parse_args
 
     for kind in KINDS:
         assert parse_args(["--game", kind.key]).game == kind.key

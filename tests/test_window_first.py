@@ -41,7 +41,7 @@ def test_the_window_opens_before_pygame_fonts_sound_or_the_rules_are_imported(pl
     window opens, as ``import pygame`` does; the rules still wait."""
     found = _run(
         "import argparse, json, sys\n"
-        "from game.display import show_window\n"
+        "from game.shell.display import show_window\n"
         "seen = {}\n"
         "import pygame.display as d\n"
         "real_flip = d.flip\n"
@@ -108,7 +108,7 @@ def test_the_mixer_loads_when_first_used_and_not_with_the_rest_of_pygame():
 def test_the_game_runs_with_no_mixer_loaded_until_a_sound_plays(tmp_path):
     found = _run(
         "import json, sys\n"
-        "from game.app import main\n"
+        "from game.shell.app import main\n"
         "status = main(['--deal', 'HM1-N-AAAAAAB', '--max-frames', '40'])\n"
         "print(json.dumps({'status': status, 'mixer': 'pygame.mixer' in sys.modules}))\n",
         HALFMOON_HOME=str(tmp_path),
@@ -131,7 +131,7 @@ def test_reading_a_deal_code_imports_the_codes_not_the_games():
     command line is read before the window opens, and these took 20 ms of its 100."""
     found = _run(
         "import json, sys\n"
-        "from game.app import parse_args\n"
+        "from game.shell.app import parse_args\n"
         "args = parse_args(['--deal', 'hm1-o-aaaaaab'])\n"
         "late = ('game.rules.crescent', 'game.rules.game', 'game.rules.table',\n"
         "    'game.rules.cards', 'random', 'dataclasses', 'ctypes', 'shutil')\n"

@@ -9,7 +9,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from game.loop import STEP, Loop
+from game.shell.loop import STEP, Loop
 
 
 class Driver:

@@ -188,9 +188,9 @@ def _make_a_move(display: str, size: tuple[int, int]) -> bool:
     """
     if shutil.which("xdotool") is None:
         return False
-    from game.catalog import kind_by_key
-    from game.layout import compute_layout
+    from game.games.catalog import kind_by_key
     from game.rules import Game
+    from game.table.layout import compute_layout
 
     env = {**os.environ, "DISPLAY": display}
     slots = compute_layout(*size, kind_by_key("halfmoon").table).slots

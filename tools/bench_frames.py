@@ -26,14 +26,14 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.catalog import kind_for_code  # noqa: E402
-from game.context import Context  # noqa: E402
-from game.loop import STEP, Loop  # noqa: E402
+from game.games.catalog import kind_for_code  # noqa: E402
+from game.records.context import Context  # noqa: E402
+from game.records.storage import Storage  # noqa: E402
 from game.rules import Crescent, Game  # noqa: E402
 from game.rules.solver import solve, solve_crescent  # noqa: E402
 from game.scenes.flow import Flow, open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
-from game.storage import Storage  # noqa: E402
+from game.shell.loop import STEP, Loop  # noqa: E402
 
 
 def scripted(size: tuple[int, int], deal: str) -> tuple[Context, Callable[..., dict]]:

@@ -80,7 +80,7 @@ def _pacer(loop_frame: Callable[[float], Any], rng: random.Random) -> Callable[[
     input read by this frame, from a random moment since the previous frame's start)."""
     import pygame
 
-    from game.loop import ACTIVE_FPS, STEP
+    from game.shell.loop import ACTIVE_FPS, STEP
 
     clock = pygame.time.Clock()
     last: list[float] = []
@@ -232,7 +232,7 @@ def startup(size: tuple[int, int], deal: str, runs: int, root: Path) -> dict:
 
 def profile(quick: bool = False, root: Path = CGROUP_ROOT) -> dict[str, Any]:
     """The whole profile (``{"skipped": reason}`` where no quota group can be made)."""
-    from game.catalog import KINDS
+    from game.games.catalog import KINDS
 
     try:
         with CpuQuota(root) as probe:

@@ -31,11 +31,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.catalog import game_for_code  # noqa: E402
-from game.loop import STEP, Loop  # noqa: E402
+from game.games.catalog import game_for_code  # noqa: E402
+from game.records.storage import Storage  # noqa: E402
 from game.scenes.flow import Flow, open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
-from game.storage import Storage  # noqa: E402
+from game.shell.loop import STEP, Loop  # noqa: E402
 
 HUGE = (10000, 10000)
 RESIZES = 120

@@ -41,10 +41,10 @@ def long_save(key: str, moves: int) -> tuple[dict[str, Any], int] | None:
     """The saved-game file of the kind ``key`` with its longest legal line of up to
     ``moves`` moves (at least one), and its moves; None for a kind this knows no such
     line of."""
-    from game.catalog import kind_by_key
+    from game.games.catalog import kind_by_key
+    from game.records.savegame import SavedGame
     from game.rules import CardMove, Crescent, CrescentRules, Game
     from game.rules.solver import solve
-    from game.savegame import SavedGame
 
     kind = kind_by_key(key)
     if isinstance(kind.rules, CrescentRules):
@@ -74,7 +74,7 @@ def long_save(key: str, moves: int) -> tuple[dict[str, Any], int] | None:
 def _launch(key: str, save: dict[str, Any]) -> tuple[float, float]:
     """One start of the app with ``save`` as its kind's game: seconds to the first frame,
     and the RSS then in MB."""
-    from game.catalog import kind_by_key
+    from game.games.catalog import kind_by_key
 
     with tempfile.TemporaryDirectory(prefix="hm-bench-saves-") as home:
         data = Path(home) / "data"
@@ -108,7 +108,7 @@ def _launch(key: str, save: dict[str, Any]) -> tuple[float, float]:
 
 def long_saves(runs: int) -> dict[str, Any]:
     """Each kind's start-up with one move and with :data:`MOVES` (launched in turn)."""
-    from game.catalog import KINDS
+    from game.games.catalog import KINDS
 
     results: dict[str, Any] = {}
     for kind in KINDS:

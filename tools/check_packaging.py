@@ -42,7 +42,7 @@ def wheel_must_hold() -> list[str]:
     files = [
         "game/__init__.py",
         "game/__main__.py",
-        "game/app.py",
+        "game/shell/app.py",
         "game/rules/__init__.py",
         "game/scenes/boards/crescent.py",
         f"{bundled}/fonts/DejaVuSans.ttf",
@@ -118,7 +118,7 @@ def check_wheel(wheel: Path) -> list[str]:
     stray = [name for name in names if name.startswith(WHEEL_MUST_NOT_HOLD)]
     if stray:
         raise PackagingError(f"the wheel holds files a player does not need: {stray[:3]}")
-    for needed in ("[console_scripts]", "halfmoon = game.app:main", "[gui_scripts]"):
+    for needed in ("[console_scripts]", "halfmoon = game.shell.app:main", "[gui_scripts]"):
         if needed not in entry_points:
             raise PackagingError(f"the wheel's entry points lack {needed!r}")
     for needed in ("License-Expression: MIT", "License-File: LICENSE", "Project-URL:"):

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.assets import ICON_NAME, png_path  # noqa: E402
-from game.icon import PNG_SIZES  # noqa: E402
+from game.look.assets import ICON_NAME, png_path  # noqa: E402
+from game.look.icon import PNG_SIZES  # noqa: E402
 
 LINUX = ROOT / "packaging" / "linux"
 ICONS = ROOT / "assets" / "icons"

@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from xsession import find_window, missing, virtual_display, xdotool  # noqa: E402
 
-from game.catalog import KINDS, GameKind  # noqa: E402
+from game.games.catalog import KINDS, GameKind  # noqa: E402
 
 MOMENTS = ("drag", "redeal")
 
@@ -93,7 +93,7 @@ class Kill:
 
 
 class Trace:
-    """The game's trace lines (game/trace.py), read as they come."""
+    """The game's trace lines (game/shell/trace.py), read as they come."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -183,7 +183,7 @@ def _drag_args(window: str, start, points, release: bool) -> list[str]:
 
 def _drags(kind: GameKind, game, size: tuple[int, int]) -> list[tuple[tuple, tuple]]:
     """Every legal move as a drag: (where the card is, where it may go) in the window."""
-    from game.layout import compute_layout
+    from game.table.layout import compute_layout
 
     board = kind.board(game)
     if not getattr(board, "drags", False) or not hasattr(game, "destinations"):
@@ -202,7 +202,7 @@ def _drags(kind: GameKind, game, size: tuple[int, int]) -> list[tuple[tuple, tup
 
 def _saved_game(kind: GameKind, home: Path):
     """The save on disk read as the game reads it: (game or None, why it is not one)."""
-    from game.savegame import SavedGame
+    from game.records.savegame import SavedGame
 
     path = home / "data" / kind.save_file
     try:
@@ -289,7 +289,7 @@ def one_kill(display: str, number: int, kind: GameKind, moment: str, rng, work: 
             redealt.redeal()
             allowed.add((redealt.moves, redealt.position()))
             if rng.random() < 0.5:
-                from game.layout import compute_layout
+                from game.table.layout import compute_layout
 
                 button = compute_layout(size[0], size[1], kind.table).buttons["redeal"].center
                 xdotool(display, "mousemove", "--window", window, *map(str, button), "click", "1")

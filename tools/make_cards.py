@@ -1,4 +1,4 @@
-"""Write the card SVGs drawn by ``game.art`` into ``assets/sprites``.
+"""Write the card SVGs drawn by ``game.look.art`` into ``assets/sprites``.
 
 Run from anywhere: ``python tools/make_cards.py``. ``--check`` writes nothing and exits
 with status 1 when a file is missing, differs, or is not one the code draws.
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.art import sprite_files  # noqa: E402
+from game.look.art import sprite_files  # noqa: E402
 
 
 def stale_files(out: Path, files: dict[str, str]) -> list[str]:

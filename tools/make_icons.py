@@ -1,4 +1,4 @@
-"""Write the app icon drawn by ``game.icon`` into ``assets/icons``: the SVG and the PNGs.
+"""Write the app icon drawn by ``game.look.icon`` into ``assets/icons``: the SVG and the PNGs.
 
 Run from anywhere: ``python tools/make_icons.py``. It writes ``halfmoon.svg`` and
 ``hicolor/N/halfmoon.png`` for N in 16 ... 512 (rendered with pygame's SVG loader, the
@@ -20,8 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.assets import png_path  # noqa: E402
-from game.icon import PNG_SIZES, icon_files, icon_surface  # noqa: E402
+from game.look.assets import png_path  # noqa: E402
+from game.look.icon import PNG_SIZES, icon_files, icon_surface  # noqa: E402
 
 #: A PNG pixel may differ by this much per channel from a fresh render and still match
 #: (another version of the SVG loader may smooth edges a little differently) ...

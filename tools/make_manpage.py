@@ -2,7 +2,7 @@
 
 Run from anywhere: ``python tools/make_manpage.py`` writes ``packaging/linux/halfmoon.6``;
 ``--check`` writes nothing and exits with status 1 when that file is not what the parser
-and the texts here make. The OPTIONS come from ``game.app.build_parser()`` (every option
+and the texts here make. The OPTIONS come from ``game.shell.app.build_parser()`` (every option
 with its help), the version from its ``--version``; the environment, the keys, the files
 and the exit statuses are written here, from what the code reads and does.
 """
@@ -50,11 +50,11 @@ def literal(text: str) -> str:
 
 def game_parser() -> argparse.ArgumentParser:
     """The game's command-line parser."""
-    from game import app
+    from game.shell import app
 
     build = getattr(app, "build_parser", None)
     if build is None:
-        raise SystemExit("game.app has no build_parser(): the man page is made from it")
+        raise SystemExit("game.shell.app has no build_parser(): the man page is made from it")
     return build()
 
 

@@ -10,7 +10,7 @@ started again, which must resume each game's saved game), the deal code screen (
 on the keyboard or the kiosk's pad, whole codes of every game of the registry typed or
 pasted, Play), and now and then a few legal moves or a winning line (where the game's
 rules have a solver), so that wins are reached too. The games are those of the registry
-(``game.catalog``); a kiosk offers those of ``--games`` (its config's ``games``; all by
+(``game.games.catalog``); a kiosk offers those of ``--games`` (its config's ``games``; all by
 default).
 
 After every event: no exception, and the checks of tools/monkey_checks.py: every game in
@@ -46,12 +46,12 @@ import pygame  # noqa: E402
 from monkey_checks import Checks, tables  # noqa: E402
 from monkey_scripts import code_entry, moves  # noqa: E402
 
-from game.app import parse_args  # noqa: E402
-from game.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
-from game.kiosk import KioskConfig  # noqa: E402
+from game.games.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
+from game.records.kiosk import KioskConfig  # noqa: E402
+from game.records.storage import Storage  # noqa: E402
 from game.rules import Outcome  # noqa: E402
-from game.session import Session  # noqa: E402
-from game.storage import Storage  # noqa: E402
+from game.shell.app import parse_args  # noqa: E402
+from game.shell.session import Session  # noqa: E402
 
 SIZES = [
     (320, 240),

@@ -22,10 +22,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from game.catalog import KINDS, GameKind, kind_of
-from game.context import Context
+from game.games.catalog import KINDS, GameKind, kind_of
+from game.records.context import Context
+from game.records.savegame import SavedGame
 from game.rules import Outcome, PlayedGame
-from game.savegame import SavedGame
 from game.scenes.base import Scene
 from game.scenes.play import PlayScene
 

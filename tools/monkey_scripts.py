@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import pygame
 import pygame.scrap
 
-from game.catalog import KINDS, GameKind, kind_of
+from game.games.catalog import KINDS, GameKind, kind_of
 from game.rules import Crescent, Game, normalize_code
 from game.rules.codes import DEAL_COUNT
 from game.rules.solver import Verdict, solve, solve_crescent

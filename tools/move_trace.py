@@ -1,14 +1,14 @@
 """The real game, reporting each save of its game in progress: ``python tools/move_trace.py ARGS``.
 
-Runs ``halfmoon ARGS`` (``game.app.main``) as it is, but every time the game stores its
+Runs ``halfmoon ARGS`` (``game.shell.app.main``) as it is, but every time the game stores its
 game in progress (``Context.save_game``: after every move, undo and redo, when a game is
-dealt, on quit) it also writes a trace line (game/trace.py, ``HALFMOON_TRACE=FILE``)::
+dealt, on quit) it also writes a trace line (game/shell/trace.py, ``HALFMOON_TRACE=FILE``)::
 
     {"event": "saved", "kind": "crescent", "moves": 3, "position": "...", ...}
 
 written after the save was handed to the writer thread, as a player would see the move.
 The tools that kill the game (tools/kill_storm.py) compare the file left on disk with
-these lines. The hook is put in when ``game.context`` is first imported, so the game
+these lines. The hook is put in when ``game.records.context`` is first imported, so the game
 starts as ``halfmoon`` starts (its window first, the rest after it).
 """
 
@@ -22,12 +22,12 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGET = "game.context"
+TARGET = "game.records.context"
 
 
 def report_saves(context_class: Any) -> None:
     """Wrap ``context_class.save_game`` so that each call writes a ``saved`` trace line."""
-    from game.trace import trace
+    from game.shell.trace import trace
 
     original = context_class.save_game
 
@@ -47,7 +47,7 @@ def report_saves(context_class: Any) -> None:
 
 
 class _Hook(importlib.abc.MetaPathFinder):
-    """Finds ``game.context`` once, as the normal import would, and patches it once run."""
+    """Finds ``game.records.context`` once, as the normal import would, and patches it once run."""
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         if name != TARGET:
@@ -68,7 +68,8 @@ class _Hook(importlib.abc.MetaPathFinder):
 
 
 def install() -> None:
-    """Report saves from the next import of ``game.context`` on (now if already imported)."""
+    """Report saves from the next import of ``game.records.context`` on (now if already
+    imported)."""
     if TARGET in sys.modules:
         report_saves(sys.modules[TARGET].Context)
     else:
@@ -78,7 +79,7 @@ def install() -> None:
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
     install()
-    from game.app import main as halfmoon
+    from game.shell.app import main as halfmoon
 
     return halfmoon(argv)
 

@@ -5,10 +5,10 @@
 
 Starts Xvfb (and matchbox-window-manager with ``--window-manager``), runs ``halfmoon
 --window 1280x720 --deal CODE`` in it (``HM1-N-AAAAAAB``; with ``--game KEY``, a random
-deal of that game of the registry, ``game.catalog.KINDS``), then round after round:
+deal of that game of the registry, ``game.games.catalog.KINDS``), then round after round:
 ``xdotool windowsize`` to a random size from 320x240 to 1920x1080, then a click at a
 random place in the window or, about two rounds in five, a drag: the button pressed on a
-card (a point of a slot's area in the game's layout, ``game.layout.compute_layout`` at
+card (a point of a slot's area in the game's layout, ``game.table.layout.compute_layout`` at
 the window's size now), moved in steps to another slot or anywhere, and released, with
 now and then a resize or F11 while the card is carried; and F11 about one round in five.
 A click that happens to choose Quit ends the game with status 0: it is started again
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from xsession import find_window, missing, virtual_display, xdotool  # noqa: E402
 
-from game.catalog import KINDS, GameKind, kind_by_key, kind_for_code  # noqa: E402
+from game.games.catalog import KINDS, GameKind, kind_by_key, kind_for_code  # noqa: E402
 
 DEAL = "HM1-N-AAAAAAB"
 
@@ -94,7 +94,7 @@ def drag(display: str, window: str, kind: GameKind, game, size, rng: random.Rand
     ``game`` is the game on the table as last saved (None: unknown): most drags then
     start on a card that can move (one the game lets the mouse carry), and many end
     where it may go; the others start anywhere on a slot."""
-    from game.layout import compute_layout
+    from game.table.layout import compute_layout
 
     layout = compute_layout(size[0], size[1], kind.table)
     slots = list(layout.areas)
@@ -138,7 +138,7 @@ def _saved_game(kind: GameKind, home: Path):
     """The game in progress of ``kind`` saved in ``home``, if any."""
     import json
 
-    from game.savegame import SavedGame
+    from game.records.savegame import SavedGame
 
     try:
         data = json.loads((home / "data" / kind.save_file).read_bytes())

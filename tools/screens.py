@@ -176,8 +176,8 @@ def child(
     """In the X display: open the session, draw each scene, take the screen."""
     import pygame
 
-    from game.app import parse_args
-    from game.kiosk import KioskConfig
+    from game.records.kiosk import KioskConfig
+    from game.records.storage import Storage
     from game.rules import Crescent, Game
     from game.rules.solver import solve, solve_crescent
     from game.scenes.code_entry import CodeEntryScene
@@ -189,8 +189,8 @@ def child(
     from game.scenes.play import PlayScene
     from game.scenes.rules_page import RulesScene
     from game.scenes.title import TitleScene
-    from game.session import Session
-    from game.storage import Storage
+    from game.shell.app import parse_args
+    from game.shell.session import Session
 
     home = Path(os.environ["HALFMOON_HOME"])
     session = Session.open(
@@ -250,7 +250,7 @@ def child(
         if name == "settings":
             return SettingsScene(ctx, back=title)
         if name == "statistics":
-            from game.statistics import Statistics
+            from game.records.statistics import Statistics
 
             ctx.stats = Statistics()
             for number, seconds in enumerate((412.0, 388.5, 530.0)):
@@ -259,7 +259,7 @@ def child(
             ctx.stats.stalemate("lost")
             return StatisticsScene(ctx, back=title, flow=flow)
         if name == "chart":
-            from game.statistics import Statistics
+            from game.records.statistics import Statistics
 
             ctx.stats = Statistics()
             for number in range(30):
@@ -270,7 +270,7 @@ def child(
                     ctx.stats.lost_game(f"lost {number}", score)
             return StatisticsScene(ctx, back=title, flow=flow)
         if name in ("log", "log-entry"):
-            from game.game_log import ABANDONED, LOST, WON, GameLog, LogEntry
+            from game.records.game_log import ABANDONED, LOST, WON, GameLog, LogEntry
 
             log = ctx.logs[ctx.kind.key] = GameLog()
             for number in range(40):

@@ -22,11 +22,11 @@ LOOK = {"deck": "classic", "card_back": "moons", "table_colour": "green", "four_
 
 def sheet(ctx):
     """A scene showing each back whole on each table colour, and large-index faces."""
-    from game import theme
-    from game.catalog import KINDS
-    from game.layout import compute_layout
+    from game.games.catalog import KINDS
+    from game.look import theme
     from game.rules.cards import Card
     from game.scenes.base import Scene
+    from game.table.layout import compute_layout
 
     class Sheet(Scene):
         def draw(self, surface, alpha):

@@ -4,7 +4,7 @@
                                [--wm both|none|matchbox] [--mode kiosk|window]
                                [--moves 4] [--shots /tmp/smallx-shots]
 
-For each game of the registry (``game.catalog.KINDS``), each size and each of no window
+For each game of the registry (``game.games.catalog.KINDS``), each size and each of no window
 manager and ``matchbox-window-manager -use_titlebar no``, it starts an Xvfb screen of
 exactly that size, runs the real game there (``--kiosk``, the touch-screen mode, or
 ``--window WxH`` with ``--mode window``) on a known deal, and plays it with the pointer
@@ -13,7 +13,7 @@ pair, a Crescent card and its target; a Half Moon triple is three) or a drag (bu
 down on the card, eight steps of motion, up over the target: a Half Moon card onto its
 partner, a Crescent card onto its pile or foundation). Where to
 tap comes from the rules (the deal's legal moves, played in a model alongside) and from
-:func:`game.layout.compute_layout` at the window's size, the play scene's own pure
+:func:`game.table.layout.compute_layout` at the window's size, the play scene's own pure
 layout. Each move is verified in the game's save (written after every move): its
 position must be the model's. Then the screen is taken with ``import -window root``.
 
@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from xsession import WINDOW_MANAGER, missing, virtual_display, window_of, xdotool  # noqa: E402
 
-from game.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
+from game.games.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
 
 SIZES = "800x480,1024x600,640x480"
 DRAG_STEPS = 8
@@ -142,7 +142,7 @@ def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[S
     not that many that can be touched. Half Moon: pairs (a triple where one is left), a
     drag onto the partner and taps in turn; the Crescents: taps and drags in turn, a drag
     first."""
-    from game.layout import compute_layout
+    from game.table.layout import compute_layout
 
     layout = compute_layout(size[0], size[1], kind.table)
     game = kind.from_code(code)
@@ -216,7 +216,7 @@ def choose_deal(kind: GameKind, size: tuple[int, int], moves: int) -> tuple[str,
 
 def saved(kind: GameKind, home: Path):
     """The game in progress of ``kind`` saved in ``home``, or None."""
-    from game.savegame import SavedGame
+    from game.records.savegame import SavedGame
 
     try:
         data = json.loads((home / "data" / kind.save_file).read_bytes())

@@ -22,7 +22,8 @@ Each trick has a plain way, which ``HALFMOON_PLAIN=1`` takes for all of them at 
 idle loop at its polling rate (10 Hz), Xlib's own answer to a lost display (exit 1, the
 moves already saved stay saved), SDL's own fullscreen, freed memory left to malloc. The
 signals are not a trick (they are how a kiosk is stopped) and stay. The writer thread
-(game/storage.py) and the audio device's closing thread (game/sound.py) stay where they
+(game/records/storage.py) and the audio device's closing thread (game/audio/sound.py) stay
+where they
 are: they use only
 :mod:`threading`, which CPython has on Windows, macOS and Linux alike; a build without
 threads (a browser's) would write synchronously (``Storage.background = False``).

@@ -243,7 +243,7 @@ def bring_window_to_front() -> bool:
         window.focus()
     except (pygame.error, AttributeError):
         return False
-    from ..trace import trace
+    from ..shell.trace import trace
 
     trace("front")
     return True
@@ -303,7 +303,7 @@ def _pid_in(path: str) -> int | None:
 
 
 def _shown(path: Path) -> str:
-    """A path as text that can be printed (see game.storage.shown)."""
+    """A path as text that can be printed (see game.records.storage.shown)."""
     return os.fsencode(path).decode("utf-8", "replace")
 
 

@@ -37,7 +37,7 @@ DEFERRED = ("mixer_music", "mixer")
 """Submodules that the package's ``__init__`` imports and :func:`whole` leaves for their
 first use: they load SDL_mixer and the codec libraries it links (MIDI, MP3, Opus, FLAC,
 Vorbis, WavPack, tracker modules: 3 MB of memory), and the game plays its own PCM, from
-its first sound effect on (game/sound.py)."""
+its first sound effect on (game/audio/sound.py)."""
 MIXER_NAMES = {"mixer": "mixer", "mixer_music": "mixer_music", "Sound": "mixer", "Channel": "mixer"}
 """Names of the package that come from the deferred modules, and the module of each."""
 

@@ -15,7 +15,7 @@ slower rate instead.
 inside whatever call noticed it; the game saves first.
 
 **No window manager** (:func:`bare_x`): SDL's fullscreen asks the window manager for it,
-and on plain X (a kiosk) nobody answers; game/display.py then makes the window cover the
+and on plain X (a kiosk) nobody answers; game/shell/display.py then makes the window cover the
 screen itself.
 
 All three reach Xlib through ``ctypes``: SDL's X11 driver has loaded ``libX11.so.6`` already,
@@ -91,7 +91,7 @@ SUBSTRUCTURE_REDIRECT = 1 << 20
 
 def bare_x() -> bool:
     """Whether pygame's window is on an X server that no window manager runs on (a kiosk
-    on plain X), where SDL's fullscreen goes wrong (see game/display.py). False elsewhere:
+    on plain X), where SDL's fullscreen goes wrong (see game/shell/display.py). False elsewhere:
     on Wayland, Windows, macOS, with SDL's dummy driver, before the window opens, and with
     ``HALFMOON_PLAIN=1``.
 

@@ -99,7 +99,7 @@ def __getattr__(name: str) -> object:
 
     The package imports none of its modules until one of its names is asked for, and then
     only that module and what it needs: reading a deal code on the command line imports
-    the codes, not the games, and the window opens sooner (see ``game.display``).
+    the codes, not the games, and the window opens sooner (see ``game.shell.display``).
     """
     module = _MODULE_OF.get(name)
     if module is None:

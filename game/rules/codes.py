@@ -1,7 +1,7 @@
 """Deal codes (``HM1-N-AAAAAAB``) and the portable shuffle behind them (SPEC sections 3, 5).
 
 A code names a game by its letter (one of A-Z; which letter is which game is the
-registry's, ``game.catalog``) and a deal number; the shuffle of a number is the same for
+registry's, ``game.games.catalog``) and a deal number; the shuffle of a number is the same for
 every game, so ``HM1-C-`` and ``HM1-O-`` codes of one number deal the same cards.
 """
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import ui
-from ..context import Context
+from ..look import ui
+from ..records.context import Context
 
 __all__ = [
     "REPAINT_EVENTS",

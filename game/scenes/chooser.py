@@ -7,10 +7,10 @@ import math
 
 import pygame
 
-from .. import theme, ui
-from ..catalog import GameKind, Picture
-from ..fonts import font
-from ..i18n import _
+from ..games.catalog import GameKind, Picture
+from ..look import theme, ui
+from ..look.fonts import font
+from ..look.i18n import _
 
 _CARD = (250, 248, 240)
 _BACK = (38, 62, 130)
@@ -139,7 +139,7 @@ def name_lines(names: list[str], rects: list[pygame.Rect]) -> list[tuple[int, tu
 
 
 def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None:
-    """A small picture of the game's table (its :class:`~game.catalog.Picture`): an arc
+    """A small picture of the game's table (its :class:`~game.games.catalog.Picture`): an arc
     of cards and what lies inside it."""
     picture = kind.picture
     piles = max(1, picture.piles)

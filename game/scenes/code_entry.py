@@ -17,9 +17,9 @@ from typing import Protocol
 
 import pygame
 
-from .. import theme, ui
-from ..catalog import KINDS, GameKind, kind_for_code
-from ..i18n import N_, _
+from ..games.catalog import KINDS, GameKind, kind_for_code
+from ..look import theme, ui
+from ..look.i18n import N_, _
 from ..rules import DealCodeError, normalize_code
 from ..rules.codes import CODE_LETTERS
 from .base import Context, Scene

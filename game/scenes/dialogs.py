@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme, ui
-from ..fonts import font
-from ..i18n import N_, _
+from ..look import theme, ui
+from ..look.fonts import font
+from ..look.i18n import N_, _
 from .base import ButtonScene, Context, Scene
 
 DIALOG_GUARD = 0.4

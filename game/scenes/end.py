@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import ui
-from ..i18n import N_, _, ngettext
+from ..look import ui
+from ..look.i18n import N_, _, ngettext
 from .base import Context, Scene
 from .dialogs import Dialog
 

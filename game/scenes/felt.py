@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme
+from ..look import theme
 
 if TYPE_CHECKING:
-    from ..layout import Layout
+    from ..table.layout import Layout
 
 Colour = tuple[int, int, int]
 Colours = tuple[Colour, Colour, Colour]
-"""A table's colours (game.theme.TABLES): the felt, an empty place and its edge."""
+"""A table's colours (game.look.theme.TABLES): the felt, an empty place and its edge."""
 
 BLOCK = 4
 """Window pixels per felt pixel, in each direction."""

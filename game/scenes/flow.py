@@ -18,11 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .. import daily
-from ..catalog import GameKind, kind_for_code, kind_of
-from ..i18n import N_, _
-from ..rules import Outcome, PlayedGame
-from ..storage import Storage
+from ..games.catalog import GameKind, kind_for_code, kind_of
+from ..look.i18n import N_, _
+from ..records.storage import Storage
+from ..rules import Outcome, PlayedGame, daily
 from .base import Context, Scene
 from .code_entry import CodeEntryScene
 from .dialogs import ConfirmScene
@@ -126,7 +125,7 @@ class Flow:
 
     def daily(self, under: Scene, day: date | None = None) -> Scene:
         """The deal of the day of the chosen game: ``day``'s, today's by default (the
-        local date now, game.daily). When that deal is the game under way of the kind,
+        local date now, game.rules.daily). When that deal is the game under way of the kind,
         it goes on where it was left: nothing to ask, nothing lost."""
         kind = self.ctx.kind
         code = daily.code(day if day is not None else daily.today(), kind.letter)

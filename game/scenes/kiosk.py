@@ -12,9 +12,9 @@ from typing import Protocol
 
 import pygame
 
-from .. import theme, ui
-from ..i18n import N_, _
-from ..kiosk import PIN_DIGITS, KioskConfig, KioskConfigError
+from ..look import theme, ui
+from ..look.i18n import N_, _
+from ..records.kiosk import PIN_DIGITS, KioskConfig, KioskConfigError
 from .base import Context, Quit, Scene, pointer_position
 from .dialogs import Dialog
 

@@ -15,11 +15,11 @@ from typing import Protocol
 
 import pygame
 
-from .. import theme, ui
-from ..catalog import GameKind
-from ..fonts import font
-from ..game_log import ABANDONED, LOST, WON, LogEntry, reads
-from ..i18n import N_, _, format_date, language
+from ..games.catalog import GameKind
+from ..look import theme, ui
+from ..look.fonts import font
+from ..look.i18n import N_, _, format_date, language
+from ..records.game_log import ABANDONED, LOST, WON, LogEntry, reads
 from ..rules import PlayedGame
 from .base import Context, Pointer, Scene
 from .dialogs import ConfirmScene

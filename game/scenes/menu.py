@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme, ui
-from ..fonts import font
-from ..i18n import _
+from ..look import theme, ui
+from ..look.fonts import font
+from ..look.i18n import _
 from .base import ButtonScene, Context, Pointer, Scene
 
 MIN_UNIT = 28

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import daily, theme, ui
-from ..i18n import LANGUAGES, N_, _
-from ..settings import ANIMATIONS, CARD_BACKS, DECKS, TABLE_COLOURS
-from ..statistics import RECENT
+from ..look import theme, ui
+from ..look.i18n import LANGUAGES, N_, _
+from ..records.settings import ANIMATIONS, CARD_BACKS, DECKS, TABLE_COLOURS
+from ..records.statistics import RECENT
+from ..rules import daily
 from .base import Context, Scene
 from .dialogs import ConfirmScene
 from .log_page import LogFlow, LogScene

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme
+from ..look import theme
+from ..table.frame import Sprite
 from .boards import Motion
-from .frame import Sprite
 
 FULL_SIZE_SCALE = 0.97
 """A card flying away is drawn unscaled until it is this much of its size: scaling by less

@@ -15,14 +15,14 @@ from typing import Protocol
 
 import pygame
 
-from ..catalog import GameKind, kind_of
-from ..i18n import _
-from ..layout import Layout, compute_layout
+from ..games.catalog import GameKind, kind_of
+from ..look.i18n import _
 from ..rules import Outcome, PlayedGame
+from ..table.frame import Frame
+from ..table.layout import Layout, compute_layout
 from . import motion
 from .base import Context, Scene, pointer
 from .boards import Board, Effect, Motion, board_for
-from .frame import Frame
 from .play_finish import FINISH, Finisher
 from .play_focus import next_focus
 from .play_frame import MESSAGE_SECONDS, frame_of

@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from ..catalog import GameKind
-from ..context import Context
-from ..layout import Layout
+from ..games.catalog import GameKind
+from ..records.context import Context
 from ..rules import PlayedGame
+from ..table.layout import Layout
 from .base import Scene
 from .boards import Board, Effect, Motion
 

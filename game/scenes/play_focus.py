@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from ..layout import Layout
+from ..table.layout import Layout
 from .boards import Board
 
 

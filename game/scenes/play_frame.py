@@ -1,4 +1,4 @@
-"""What the table shows now: the :class:`~game.scenes.frame.Frame` of a play scene.
+"""What the table shows now: the :class:`~game.table.frame.Frame` of a play scene.
 
 The board's looks of the slots, less the cards in motion and the one carried, which are
 drawn as sprites over them; the bar's buttons, pressed, lit or suggested; the info bar
@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .. import ui
-from ..catalog import GameKind
-from ..context import Context
-from ..i18n import _
-from ..layout import Layout
+from ..games.catalog import GameKind
+from ..look import ui
+from ..look.i18n import _
+from ..records.context import Context
 from ..rules import PlayedGame
+from ..table.frame import Button, Frame, SlotLook, Sprite
+from ..table.layout import Layout
 from . import motion
 from .boards import Board, Motion
-from .frame import Button, Frame, SlotLook, Sprite
 from .play_finish import Finisher
 from .play_gestures import Gestures
 

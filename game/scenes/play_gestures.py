@@ -17,9 +17,9 @@ from typing import Protocol
 
 import pygame
 
-from ..context import Context
-from ..layout import Layout
+from ..records.context import Context
 from ..rules import PlayedGame
+from ..table.layout import Layout
 from .base import Scene
 from .boards import Board, Effect
 from .table_view import TableView

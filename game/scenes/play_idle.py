@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import time
 
-from ..context import Context
-from ..layout import Layout
 from ..platform import memory
+from ..records.context import Context
 from ..rules import PlayedGame
+from ..table.layout import Layout
 from .boards import Board
 from .table_view import TableView
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme, ui
-from ..i18n import N_, _
+from ..look import theme, ui
+from ..look.i18n import N_, _
 from .base import Context, Scene
 from .menu import Column, MenuScene
 

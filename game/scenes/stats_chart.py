@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from .. import theme, ui
-from ..i18n import _, ngettext
+from ..look import theme, ui
+from ..look.i18n import _, ngettext
 
 WON_COLOUR = theme.ACCENT
 LOST_COLOUR = theme.TEXT_DIM

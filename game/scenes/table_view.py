@@ -1,5 +1,5 @@
 """Drawing the table: felt, slots, selection, veils, labels, the bar, cards in flight,
-messages and the celebration, from a :class:`~game.scenes.frame.Frame`.
+messages and the celebration, from a :class:`~game.table.frame.Frame`.
 
 The view draws the value it is handed and keeps only what is worth keeping between
 frames: the frame it drew last, and (in game.scenes.tiles) the felt and the slot tiles
@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import fonts, theme, ui
+from ..look import fonts, theme, ui
+from ..table.frame import Frame, Sprite
 from .damage import tidy
-from .frame import Frame, Sprite
 from .tiles import SlotTiles
 
 if TYPE_CHECKING:
-    from ..layout import Layout
-    from ..sprites import CardArt
+    from ..look.sprites import CardArt
+    from ..table.layout import Layout
 
 _EIGHTS = str.maketrans("0123456789", "8888888888")
 INFO_GAP = "    "

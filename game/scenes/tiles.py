@@ -17,14 +17,14 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
-from .. import theme, ui
+from ..look import theme, ui
+from ..table.frame import SlotLook
 from .damage import aligned
 from .felt import Felt
-from .frame import SlotLook
 
 if TYPE_CHECKING:
-    from ..layout import Layout
-    from ..sprites import CardArt
+    from ..look.sprites import CardArt
+    from ..table.layout import Layout
 
 TILE_LIMIT = 320
 """Slot tiles kept before those of looks no longer in use are forgotten."""
@@ -36,7 +36,7 @@ class SlotTiles:
     def __init__(self) -> None:
         self._felt: Felt | None = None
         self.colours = theme.TABLES["green"]
-        """The table's colours (game.theme.TABLES): set before the felt is painted."""
+        """The table's colours (game.look.theme.TABLES): set before the felt is painted."""
         self._dim: pygame.Surface | None = None
         self._edges: dict[tuple[int, tuple[int, int], int], pygame.Surface] = {}
         self._tiles: dict[tuple[str, SlotLook], pygame.Surface] = {}

@@ -13,10 +13,10 @@ from typing import Protocol
 
 import pygame
 
-from .. import daily, theme, ui
-from ..catalog import GameKind, kind_by_key, kind_of
-from ..i18n import N_, _
-from ..rules import Card, Outcome
+from ..games.catalog import GameKind, kind_by_key, kind_of
+from ..look import theme, ui
+from ..look.i18n import N_, _
+from ..rules import Card, Outcome, daily
 from . import chooser
 from .base import Context, Quit, Scene, pointer_position
 from .menu import Column, MenuScene

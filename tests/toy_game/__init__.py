@@ -5,7 +5,7 @@ takes; no module of ``game`` knows it.
 
 from __future__ import annotations
 
-from game.catalog import GameKind, Picture
+from game.games.catalog import GameKind, Picture
 
 TOY = GameKind(
     "toy",

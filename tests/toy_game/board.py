@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from game.arcs import CARD_ASPECT, Arrangement
-from game.layout import Layout
-from game.scenes.boards.base import Board, Effect, Motion
-from game.scenes.frame import SlotLook
-from game.settings import Settings
+from game.records.settings import Settings
+from game.table.arcs import CARD_ASPECT, Arrangement
+from game.table.board import Board, Effect, Motion
+from game.table.frame import SlotLook
+from game.table.layout import Layout
 
 from .rules import ToyGame
 

@@ -4,15 +4,15 @@ A board turns its game into the slots' looks of a frame, and a tap, a drag or a 
 into a move of the rules and what the table should show of it (cards that fly away,
 slide or turn up, a sound, a word of why not). The play scene is the same for every
 game; what differs is here, one module per game, named by the registry
-(``game.catalog``).
+(``game.games.catalog``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...catalog import kind_of
-from .base import Board, Effect, Motion
+from ...games.catalog import kind_of
+from ...table.board import Board, Effect, Motion
 
 if TYPE_CHECKING:
     from ...rules.played import PlayedGame

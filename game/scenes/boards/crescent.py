@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _, ngettext
+from ...look.i18n import N_, _, ngettext
 from ...rules import Crescent, MoveResult, Refusal
 from ...rules.crescent_table import (
     FOUNDATIONS,
@@ -18,12 +18,12 @@ from ...rules.crescent_table import (
     PILES,
     foundation_suit,
 )
-from ..frame import SlotLook
-from .base import Board, Effect, Motion
+from ...table.board import Board, Effect, Motion
+from ...table.frame import SlotLook
 
 if TYPE_CHECKING:
-    from ...layout import Layout
-    from ...settings import Settings
+    from ...records.settings import Settings
+    from ...table.layout import Layout
 
 SLIDE_SECONDS = 0.15
 """How long a moved card slides (eased)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...i18n import N_
+from ...look.i18n import N_
 
 RULES_TEXT: tuple[tuple[str, ...], ...] = (
     (

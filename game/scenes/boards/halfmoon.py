@@ -26,16 +26,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _
+from ...look.i18n import N_, _
 from ...rules import Card, Game, MoveError, TapResult
 from ...rules.slots import PILES, RESERVE_SLOTS
-from ..frame import SlotLook
-from .base import Board, Effect, Motion
-from .shake import fly_back_seconds, shakes
+from ...table.board import Board, Effect, Motion
+from ...table.frame import SlotLook
+from ...table.shake import fly_back_seconds, shakes
 
 if TYPE_CHECKING:
-    from ...layout import Layout
-    from ...settings import Settings
+    from ...records.settings import Settings
+    from ...table.layout import Layout
 
 REMOVE_SECONDS = 0.25
 """How long a removed card takes to fly away."""

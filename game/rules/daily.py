@@ -1,0 +1,89 @@
+"""The deal of the day: one deal a day for each game, the same for everyone, offline.
+
+The rule (README: "Deal of the day"). For the local date ``D`` and a game whose deal codes
+carry the letter ``L`` (``HM1-L-...``)::
+
+    seed   = (D - 2000-01-01 in days) * 256 + ord(L)
+    number = (the first draw of SplitMix64 seeded with seed) mod 26**7
+    code   = the deal code of number: HM1-L- and number in 7 base-26 letters A-Z
+
+SplitMix64 is the generator of the deal codes' shuffle (SPEC section 3,
+:func:`game.rules.codes.splitmix64`); its 64-bit draw is reduced to the numbers the codes
+can name (:data:`~game.rules.codes.DEAL_COUNT`). A date before 2000-01-01 gives a
+negative day count, taken modulo 2**64 as SplitMix64 takes every seed. So anybody can
+work out any day's deal of any game, and the daily deal is an ordinary deal code.
+
+A daily deal counts for its date when it is won on that date, local time
+(:meth:`game.records.statistics.Statistics.won_daily`). Today is :func:`today`, the one place the
+game reads the date from (tests replace it). The module imports :mod:`datetime` only
+when a date is made: reading the statistics and drawing the first frame need none.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .codes import DEAL_COUNT, format_code, splitmix64
+
+if TYPE_CHECKING:
+    from datetime import date
+
+EPOCH_ORDINAL = 730120
+"""Day 0 of the rule, 2000-01-01, as ``date.toordinal()`` counts days."""
+_ISO_DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def today() -> date:
+    """The local date now."""
+    from datetime import date
+
+    return date.today()
+
+
+def number(day: date, letter: str) -> int:
+    """The deal number of ``day``'s deal of the game with code letter ``letter``.
+
+    >>> from datetime import date
+    >>> number(date(2000, 1, 1), "N") == next(splitmix64(ord("N"))) % 26**7
+    True
+    """
+    seed = (day.toordinal() - EPOCH_ORDINAL) * 256 + ord(letter)
+    draw = next(splitmix64(seed))
+    return int(draw % DEAL_COUNT)
+
+
+def code(day: date, letter: str) -> str:
+    """The deal code of ``day``'s deal of the game with code letter ``letter``."""
+    return format_code(number(day, letter), letter)
+
+
+def is_daily(deal: str | None, day: date) -> bool:
+    """Whether the deal code ``deal`` is ``day``'s deal of its game (None: a game from a
+    position, never one)."""
+    if deal is None or len(deal) < 6 or not "A" <= deal[4] <= "Z":
+        return False
+    return deal == code(day, deal[4])
+
+
+def is_day(text: str) -> bool:
+    """Whether ``text`` is a date of the calendar written ``YYYY-MM-DD`` (year 1 on)."""
+    found = _ISO_DAY.fullmatch(text)
+    if found is None:
+        return False
+    year, month, day = (int(part) for part in found.groups())
+    if not (year >= 1 and 1 <= month <= 12):
+        return False
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return 1 <= day <= _MONTH_DAYS[month - 1] + (month == 2 and leap)
+
+
+def parse_day(text: str) -> date:
+    """A date written ``YYYY-MM-DD``; ValueError with a clear message otherwise."""
+    from datetime import date
+
+    text = text.strip()
+    if not is_day(text):
+        raise ValueError(f"{text!r} is not a date: expected YYYY-MM-DD, e.g. 2026-12-03")
+    return date.fromisoformat(text)

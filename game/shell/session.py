@@ -1,0 +1,203 @@
+"""One run of the game: the display, the shared context, the kiosk hooks and the loop."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from ..audio.sound import Sounds
+from ..games.catalog import kind_by_key
+from ..look import fonts
+from ..look.sprites import CardArt
+from ..platform import signals
+from ..platform.lazy_pygame import quit_pygame
+from ..platform.x11 import InputWaiter, when_lost
+from ..records.context import Context
+from ..records.kiosk import KioskConfig
+from ..records.storage import Storage
+from ..rules import DealCodeError
+from ..scenes.base import Quit, Scene
+from ..scenes.flow import Flow
+from ..scenes.kiosk import KioskGuard
+from .display import Display, show_window
+from .error_line import say
+from .loop import Loop
+from .trace import trace
+
+LOG_FILE = "halfmoon.log"
+
+
+@dataclass
+class Session:
+    """Everything a run holds; :meth:`open` builds it, :meth:`run` plays, :meth:`close` ends."""
+
+    ctx: Context
+    display: Display
+    loop: Loop
+    sounds: Sounds
+    guard: KioskGuard | None
+    _restore_signals: Callable[[], None] | None = None
+
+    @classmethod
+    def open(
+        cls,
+        args: argparse.Namespace,
+        kiosk: KioskConfig | None,
+        storage: Storage,
+        display: Display | None = None,
+    ) -> Session:
+        """Open the window (unless ``display`` is the one :func:`show_window` opened),
+        check the assets, read the files, build the loop.
+
+        Raises AssetError for a missing or damaged font or sprite, KioskConfigError for an
+        exit chord that names no key, DisplayError when there is no screen to show it on.
+        """
+        if display is None:
+            display = show_window(args, kiosk)
+        pygame.font.init()
+        fonts.check()
+        art = CardArt()
+        art.check()
+        sounds = Sounds()
+        ctx = Context.open(storage, toggle_fullscreen=display.toggle, sounds=sounds, art=art)
+        ctx.kiosk = kiosk
+        if args.lang:  # the player's choice, stored
+            ctx.settings.language = args.lang
+            ctx.apply_settings()
+        if kiosk is not None:  # the kiosk's language, cards and table: for its run only
+            looks = {"language": kiosk.language} if kiosk.language and not args.lang else {}
+            looks.update(kiosk.looks())
+            if looks:
+                ctx.settings.for_this_run(looks)
+                ctx.apply_settings()
+        flow = Flow(ctx)
+        guard = None
+        if kiosk is not None:
+            pygame.mouse.set_visible(False)
+            pygame.display.set_allow_screensaver(False)
+            guard = KioskGuard(ctx, kiosk, flow)
+        if getattr(args, "game", None):
+            ctx.choose(kind_by_key(args.game))
+        if kiosk is not None and ctx.kind.key not in kiosk.games:
+            ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
+        scene: Scene = flow.title()
+        if args.deal:  # the code's game, after the question when a game of it is under way
+            with contextlib.suppress(DealCodeError):  # one the kiosk does not offer: main
+                scene = flow.deal(scene, args.deal)  # refuses it before the window opens
+        if getattr(args, "daily", None) is not None:  # the chosen game's deal of the day
+            scene = flow.daily(scene, None if args.daily is True else args.daily)  # True: today
+        loop = Loop(scene, surface=lambda: display.surface)
+        session = cls(ctx, display, loop, sounds, guard)
+        loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
+        loop.on_idle = sounds.rest
+        loop.after_frame = sounds.flush
+        session.handle_stop_signals()
+        when_lost(session.display_lost)
+        return session
+
+    def display_lost(self) -> None:
+        """The X server went away: save the game, say so in one line, exit with status 1
+        (called from inside Xlib, which must not get control back)."""
+        try:
+            self.ctx.save_all()
+            self.ctx.storage.close()
+        finally:
+            say("halfmoon: the display went away; the game is saved")
+            os._exit(1)
+
+    def handle_stop_signals(self) -> None:
+        """SIGTERM, SIGINT and SIGHUP end the loop after the frame in progress; the game
+        is then saved as on a normal quit (see :meth:`close`)."""
+        self._restore_signals = signals.on_stop(self.loop.stop)
+
+    def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
+        """The app's own keys and the window close, after the kiosk's guard."""
+        if self.guard is not None:
+            nxt = self.guard.on_event(event, current)
+            if nxt is not None:
+                return nxt
+        if event.type == pygame.QUIT:
+            return Quit(self.ctx)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.display.toggle()
+            return current  # the loop follows the new size before it draws
+        return None
+
+    def run(self, max_frames: int | None = None) -> None:
+        """Play until the player quits (or ``max_frames`` frames have run)."""
+        # The table first; the sounds (about 0.2 s to make) right after it is shown, and
+        # the mixer with the first of them.
+        self.loop.run(max_frames=1)
+        trace("first_frame", size=list(self.display.surface.get_size()))
+        # What the first frame does not need comes after it: the idle loop's waiter, the
+        # JSON module for the first save, the sounds (about 0.2 s to make).
+        self.loop.waiter = InputWaiter.for_display()
+        import json  # noqa: F401
+
+        if os.environ.get("HALFMOON_TRACE"):
+            # The benchmark's mark: the loop's counts now, to measure a window of a run.
+            loop = self.loop
+            signals.on_mark(
+                lambda: trace("mark", frames=loop.frames, draws=loop.draws, cpu=time.process_time())
+            )
+        if not self.loop.quit:
+            self.sounds.prepare()
+            self.loop.run(max_frames)
+
+    def close(self) -> None:
+        """Save the game, finish the writes, stop sound and pygame."""
+        if self._restore_signals is not None:
+            self._restore_signals()
+            self._restore_signals = None
+        try:
+            self.ctx.save_all()
+            self.ctx.storage.close()
+        finally:
+            self.sounds.stop()
+            loop = self.loop
+            trace("exit", frames=loop.frames, draws=loop.draws, sim_time=round(loop.sim_time, 3))
+            quit_pygame()
+
+
+def log_path(storage: Storage) -> Path:
+    """Where the crash log goes: the user's log folder, or beside the data with HALFMOON_HOME."""
+    if os.environ.get("HALFMOON_HOME"):
+        return storage.data_dir.parent / "log" / LOG_FILE
+    import platformdirs
+
+    return platformdirs.user_log_path("halfmoon", appauthor=False) / LOG_FILE
+
+
+def log_crash(storage: Storage) -> Path | str:
+    """Write the exception being handled, with its traceback, to the rotated log file."""
+    import logging  # only on the way out: keeps start-up imports small
+    import logging.handlers
+
+    path = log_path(storage)
+    logger = logging.getLogger("halfmoon")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=256 * 1024, backupCount=3, encoding="utf-8"
+        )
+    except OSError:
+        handler = logging.StreamHandler(sys.stderr)
+        path_text: Path | str = "standard error (the log folder cannot be written)"
+    else:
+        path_text = path
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    try:
+        logger.error("unexpected error (pid %d, %s)", os.getpid(), time.ctime(), exc_info=True)
+    finally:
+        logger.removeHandler(handler)
+        handler.close()
+    return path_text
