@@ -2,54 +2,22 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from game.rules import Card, Crescent, two_decks
+from game.games.crescent.script import ACE_UP, KING_DOWN, suit_run
+from game.games.crescent.script import position_for as crescent_text
+from game.rules import Crescent
 
 KINGS = ("F1", "F2", "F3", "F4")
 ACES = ("F5", "F6", "F7", "F8")
-_BASES = dict(zip(KINGS + ACES, ["KC", "KD", "KH", "KS", "AC", "AD", "AH", "AS"], strict=True))
 PILE_NAMES = [str(n) for n in range(1, 17)]
 FOUNDATION_NAMES = list(KINGS + ACES)
 ALL_SLOTS = PILE_NAMES + FOUNDATION_NAMES
 
-
-def crescent_text(piles=None, foundations=None, redeals=0, variant="O", stash=16, hidden=False):
-    """Position text of a table written by hand.
-
-    ``piles``: {n: "cards bottom to top"}, ``(XX)`` for a face-down card; ``foundations``:
-    {"F5": "AC 2C 3C"}, the others hold only their base. Every card not placed lies at
-    the bottom of pile ``stash`` (face down when ``hidden``), so all 104 are in play.
-    """
-    piles, foundations = dict(piles or {}), dict(foundations or {})
-    placed = Counter()
-    for words in [*piles.values(), *foundations.values()]:
-        placed.update(Card.parse(w.strip("()")) for w in words.split())
-    for name, base in _BASES.items():
-        if name not in foundations:
-            foundations[name] = base
-            placed[Card.parse(base)] += 1
-    rest = Counter(two_decks()) - placed
-    stash_words = [f"({c})" if hidden else str(c) for c in sorted(rest.elements(), key=str)]
-    piles[stash] = " ".join([*stash_words, piles.get(stash, "")]).strip()
-    lines = [f"variant: {variant}", f"redeals left: {redeals}"]
-    lines += [f"{n}: {piles.get(int(n), '') or '-'}" for n in PILE_NAMES]
-    lines += [f"{name}: {foundations[name]}" for name in FOUNDATION_NAMES]
-    return "\n".join(lines) + "\n"
+__all__ = ["ACE_UP", "KING_DOWN", "crescent", "crescent_text", "random_text", "suit_run"]
 
 
 def crescent(piles=None, foundations=None, **options):
     """A :class:`Crescent` game from :func:`crescent_text`."""
     return Crescent.from_position(crescent_text(piles, foundations, **options))
-
-
-def suit_run(suit, ranks):
-    """Foundation text: ``suit_run("C", "A23")`` is ``"AC 2C 3C"`` (T for 10)."""
-    return " ".join(f"{'10' if r == 'T' else r}{suit}" for r in ranks)
-
-
-ACE_UP = "A23456789TJQK"
-KING_DOWN = "KQJT98765432A"
 
 
 def random_text(rng, *, sequence=0.25, most_left=26, redeals=0, variant="O", piles=16):

@@ -1,31 +1,21 @@
-"""How the app tests play each game kind of the registry to its end, found by the kind's key.
+"""How the app tests play each game kind of the registry to its end, with real input.
 
 A test that takes a ``kind`` argument runs once for every kind in
 :data:`game.games.catalog.KINDS` (tests/conftest.py). What such a test cannot know about a
-kind's rules it asks this module: a position a few moves from a win and the taps that
-win it, a position a move or two from a stalemate and the taps that reach it.
-
-A kind registered by the tests (a toy game) adds its own script from its own module::
-
-    from kind_scripts import KindScript, register_script
-
-    register_script("toy", KindScript(win=..., win_moves=(("1", "2"), ("3", "4")), ...))
+kind's rules it asks the kind: its :meth:`~game.games.kind.GameKind.script` (in the
+kind's folder: ``game/games/<key>/script.py``) gives a position a few moves from a win
+and the taps that win it, a position a move or two from a stalemate and the taps that
+reach it.
 
 The games are made by the kind (``kind.from_position``), the moves by real input through
 a :class:`ui_helpers.Driver` (:func:`make`).
-
-``tests/test_every_kind.py`` fails, naming the kind, for a registered kind that has no
-script (or whose script does not end where it says).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from conftest import position_text
-from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
+from game.games.kind import Move, Script
 
 if TYPE_CHECKING:
     from ui_helpers import Driver
@@ -33,50 +23,12 @@ if TYPE_CHECKING:
     from game.games.catalog import GameKind
     from game.rules.played import PlayedGame
 
-Move = tuple[str, ...]
-"""One move through real input: the slots tapped in turn (a click, a touch or the keyboard
-on each slot's top card): a pair or a triple, or a card and where it goes."""
+__all__ = ["Move", "Script", "script_for"]
 
 
-@dataclass(frozen=True)
-class KindScript:
-    """How to reach the ends of a game of one kind in the app."""
-
-    win: str
-    """Position text (the kind's ``from_position``) from which :attr:`win_moves` win."""
-    win_moves: tuple[Move, ...]
-    """At least two moves, in order: every move but the last leaves the game going (a
-    game under way, saved, resumed...); the last one wins it."""
-    stalemate: str
-    """Position text from which :attr:`stalemate_moves` reach a stalemate."""
-    stalemate_moves: tuple[Move, ...]
-    """The moves that reach the stalemate (at least one: a move that can be undone)."""
-
-
-ScriptMaker = Callable[["GameKind"], KindScript]
-_SCRIPTS: dict[str, ScriptMaker] = {}
-
-
-def register_script(key: str, script: KindScript | ScriptMaker) -> None:
-    """The script of the kind ``key`` (a script, or a function of the kind making one)."""
-    _SCRIPTS[key] = script if callable(script) else (lambda _kind: script)
-
-
-def unregister_script(key: str) -> None:
-    """Forget the script of ``key`` (the tests' toy game, when it leaves the registry)."""
-    _SCRIPTS.pop(key, None)
-
-
-def script_for(kind: GameKind) -> KindScript:
-    """The script of ``kind`` (LookupError naming the kind when it has none)."""
-    maker = _SCRIPTS.get(kind.key)
-    if maker is None:
-        raise LookupError(
-            f"the game kind {kind.key!r} ({kind.name}) has no script in tests/kind_scripts.py: "
-            "register one with kind_scripts.register_script(key, KindScript(...)), so that "
-            "the app tests can win it and stall it"
-        )
-    return maker(kind)
+def script_for(kind: GameKind) -> Script:
+    """The script of ``kind``, from its folder."""
+    return kind.script()
 
 
 def win_game(kind: GameKind) -> tuple[PlayedGame, tuple[Move, ...]]:
@@ -190,47 +142,3 @@ def make(driver: Driver, move: Move, how: str = "click") -> None:
     """Make ``move`` on the table ``driver`` shows, through real input events."""
     for slot in move:
         tap(driver, slot, how)
-
-
-# ------------------------------------------------------------------ the kinds
-register_script(
-    "halfmoon",
-    KindScript(
-        win=position_text({1: "5S", 2: "6D", 3: "AC", 4: "10H"}),
-        win_moves=(("1", "2"), ("3", "4")),
-        stalemate=position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}),
-        stalemate_moves=(("1", "2"),),  # 5+6 leaves A, 9, Q: nothing adds up to 11
-    ),
-)
-
-
-def _full(suit: str) -> dict[str, str]:
-    """Both foundations of ``suit`` whole (its King foundation K-A, its Ace one A-K)."""
-    index = "CDHS".index(suit)
-    return {f"F{index + 1}": suit_run(suit, KING_DOWN), f"F{index + 5}": suit_run(suit, ACE_UP)}
-
-
-def crescent_script(kind: GameKind) -> KindScript:
-    """Any Crescent variant (the variant is the kind's code letter)."""
-    win = {
-        **_full("H"),
-        **_full("S"),
-        "F1": suit_run("C", KING_DOWN),
-        "F2": suit_run("D", KING_DOWN),
-    }
-    win.update(F5=suit_run("C", ACE_UP[:12]), F6=suit_run("D", ACE_UP[:12]))
-    # Clubs in sequence (F5 A-6, F1 K-7): only the transfers between them are left once
-    # 2D is home, and with no redeal left that is a stalemate (SPEC 5).
-    stuck = {"F5": suit_run("C", "A23456"), "F1": suit_run("C", "KQJT987")}
-    return KindScript(
-        win=crescent_text({1: "KC", 2: "KD"}, win, variant=kind.letter),
-        win_moves=(("1", "F5"), ("2", "F6")),
-        stalemate=crescent_text(
-            {1: "5D", 2: "9S", 3: "2D", 16: "JH"}, stuck, redeals=0, variant=kind.letter
-        ),
-        stalemate_moves=(("3", "F6"),),
-    )
-
-
-for _key in ("crescent", "crescent-four", "open-crescent"):
-    register_script(_key, crescent_script)

@@ -214,10 +214,9 @@ def test_a_face_up_sliver_shows_the_whole_corner_index_at_every_width(display, a
     play = pygame.Rect(0, 0, 20000, 20000)
     cut = []
     for width in WIDTHS:
-        arrangement = arcs.crescent(width, play, arcs.SHAPES[0])
-        assert arrangement is not None
-        step = arrangement.fan[0]
-        size = arrangement.rects["1"].size
+        sizes = arcs.fan_sizes(width, play)  # a fanned pile's, as the tables use
+        step = sizes.fan[0]
+        size = sizes.card
         for rank in Rank:
             card = Card(rank, Suit.HEARTS if int(rank) % 2 else Suit.SPADES)
             if card.is_face:

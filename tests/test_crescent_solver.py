@@ -9,8 +9,9 @@ import pytest
 from conftest import solver_cli
 from crescent_helpers import ACE_UP, KING_DOWN, crescent, random_text, suit_run
 
+from game.games.crescent.solver import search as crescent_search
 from game.rules import REDEAL, VARIANTS, CardMove, Crescent, Outcome, format_code
-from game.rules.solver import Verdict, crescent_search, solve_crescent
+from game.rules.solver import Verdict, solve_crescent
 
 ROOT = Path(__file__).resolve().parents[1]
 

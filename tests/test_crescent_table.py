@@ -283,7 +283,7 @@ def test_a_whole_game_of_open_crescent_won_through_the_table(display, ctx, flow,
 @pytest.mark.parametrize("down", [0, 3, 5])
 @pytest.mark.parametrize("count", [2, 6, 9, 13, 20, 40])
 def test_a_long_pile_squeezes_whole_cards_and_every_sliver_shown_reads_whole(count, down):
-    from game.scenes.boards.crescent import EDGE, fan_offsets
+    from game.games.crescent.board import EDGE, fan_offsets
 
     sliver, back, widest = fan = (15, 8, 75)
     down = min(down, count - 1)

@@ -9,10 +9,10 @@ from game.games.catalog import kind_by_key
 from game.look import theme, ui
 from game.rules import Game, MoveError
 from game.rules.solver import solve
-from game.scenes.boards.halfmoon import MOVE_ERROR_TEXT
 from game.scenes.flow import Flow
 from game.scenes.play import PlayScene
 from game.scenes.table_view import TableView
+from game.table.removal_board import MOVE_ERROR_TEXT
 
 
 def _full_picture(play, size):

@@ -374,8 +374,8 @@ def _full_table_won_by_playing_home():
 def test_the_playout_costs_well_under_a_few_milliseconds_on_a_full_table():
     import time
 
+    from game.games.crescent.finish import finish_moves
     from game.rules import Crescent
-    from game.rules.crescent_finish import finish_moves
 
     table_ = Crescent.from_position(_full_table_won_by_playing_home()).table
     assert sum(map(len, table_.piles)) == 96 and not any(table_.face_down)

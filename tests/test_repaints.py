@@ -150,11 +150,7 @@ ACTIONS = (
 
 def _legal(game) -> list[tuple[str, ...]]:
     """The moves the game's rules allow now, each as the slots tapped to make it."""
-    if hasattr(game, "legal_moves"):
-        return [(str(move.source), str(move.target)) for move in game.legal_moves()]
-    if hasattr(game, "legal_removals"):
-        return [tuple(removal.slots) for removal in game.legal_removals()]
-    return []
+    return [tuple(move.slots) for move in game.legal_moves() if move.slots]
 
 
 class _Table:

@@ -8,8 +8,8 @@ from crescent_helpers import crescent_text, random_text, suit_run
 from ui_helpers import Driver, felt_point, pygame
 
 from game.games.catalog import KINDS
+from game.games.crescent.board import CrescentBoard
 from game.rules import Crescent, Outcome
-from game.scenes.boards.crescent import CrescentBoard
 from game.scenes.end import StalemateScene
 from game.scenes.play import PlayScene
 

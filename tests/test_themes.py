@@ -192,10 +192,9 @@ def test_a_face_up_sliver_of_the_large_index_deck_cuts_nothing(display):
     play = pygame.Rect(0, 0, 20000, 20000)
     cut = []
     for width in (40, 60, 83, 120, 200):
-        arrangement = arcs.crescent(width, play, arcs.SHAPES[0])
-        assert arrangement is not None
-        step = arrangement.fan[0]
-        size = arrangement.rects["1"].size
+        sizes = arcs.fan_sizes(width, play)  # a fanned pile's, as the tables use
+        step = sizes.fan[0]
+        size = sizes.card
         for card in standard_deck():
             face = art.face(card, size)
             column = pygame.image.tobytes(face.subsurface((step, 0, 1, size[1])), "RGBA")

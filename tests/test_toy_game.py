@@ -127,14 +127,14 @@ def test_a_stuck_toy_shows_the_stalemate_panel(display, storage, toy):
     assert Statistics.load(storage, toy.statistics_file).stalemates == 1
 
 
-def test_every_kind_names_the_modules_it_imports_on_first_use_for_the_freezer(toy):
-    """halfmoon.spec hands these to PyInstaller, which cannot follow "module:name"."""
-    import importlib
-
+def test_every_game_of_the_app_is_made_of_its_folder_which_the_freezer_bundles_whole():
+    """halfmoon.spec bundles every module of game/games/ (collect_submodules), as
+    PyInstaller cannot follow the parts a kind imports on first use: each part of each
+    of the app's kinds comes from its own folder there."""
     for kind in catalog.KINDS:
-        modules = kind.modules()
-        assert modules, kind.key
-        for module in modules:
-            importlib.import_module(module)
-    assert "toy_game.board" in toy.modules() and "toy_game.rules" in toy.modules()
-    assert "game.scenes.boards.crescent" in catalog.kind_by_key("crescent").modules()
+        folder = type(kind.from_code(kind.code(1))).__module__.rsplit(".", 1)[0]
+        assert folder.startswith("game.games."), kind.key
+        game = kind.from_code(kind.code(1))
+        parts = [type(kind.board(game)), *kind.table.compact]
+        for part in parts:
+            assert part.__module__.startswith(f"{folder}."), (kind.key, part)

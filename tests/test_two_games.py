@@ -12,11 +12,11 @@ import pytest
 from ui_helpers import Driver
 
 from game.games.catalog import KINDS, kind_by_key
+from game.games.crescent.board import REFUSAL_TEXT
 from game.look import i18n
 from game.records.kiosk import KioskConfig, KioskConfigError
 from game.records.storage import Storage
 from game.rules import Crescent, Game, Refusal
-from game.scenes.boards.crescent import REFUSAL_TEXT
 from game.scenes.flow import Flow, open_context
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene

@@ -44,7 +44,7 @@ def wheel_must_hold() -> list[str]:
         "game/__main__.py",
         "game/shell/app.py",
         "game/rules/__init__.py",
-        "game/scenes/boards/crescent.py",
+        "game/games/crescent/board.py",
         f"{bundled}/fonts/DejaVuSans.ttf",
         f"{bundled}/fonts/DejaVuSans-Bold.ttf",
         f"{bundled}/fonts/LICENSE-DejaVu.txt",

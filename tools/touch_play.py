@@ -132,76 +132,52 @@ def point_on(layout, rect, slot: str) -> tuple[int, int] | None:
     return min(found, key=lambda p: abs(p[0] - centre[0]) + abs(p[1] - centre[1]))
 
 
-def removes(game) -> bool:
-    """Whether ``game`` is played by removals made of taps (Half Moon), not card moves."""
-    return hasattr(game, "legal_removals")
-
-
 def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[Step] | None:
     """``moves`` moves of the deal ``code`` at window ``size``, or None when the deal has
-    not that many that can be touched. Half Moon: pairs (a triple where one is left), a
-    drag onto the partner and taps in turn; the Crescents: taps and drags in turn, a drag
-    first."""
+    not that many that can be touched: drags and taps in turn, a drag first. A drag
+    carries the first slot's card onto the last slot's (a pair onto its partner, a card
+    onto where it goes); a tap touches each slot in turn (a triple is always tapped)."""
     from game.table.layout import compute_layout
 
     layout = compute_layout(size[0], size[1], kind.table)
     game = kind.from_code(code)
-    steps: list[Step] = []
-    if removes(game):
-        for number in range(moves):
-            removals = sorted(game.legal_removals(), key=lambda r: (len(r.slots), r.slots))
-            step = None
-            for removal in removals:
-                points = [point_on(layout, layout.slots[s], s) for s in removal.slots]
-                if all(points):
-                    if number % 2 == 0 and len(removal.slots) == 2:  # a pair by drag
-                        target = layout.slots[removal.slots[1]].center
-                        step = Step("drag", tuple(removal.slots), (points[0], target))
-                    else:
-                        step = Step("tap", tuple(removal.slots), tuple(points))
-                    break
-            if step is None:
-                return None
-            game.remove(list(step.slots))
-            steps.append(step)
-        return steps
     board = kind.board(game)
+    steps: list[Step] = []
     last_target = ""
     for number in range(moves):
         how = "drag" if number % 2 == 0 else "tap"
         candidates = [
-            m
-            for m in game.legal_moves()
-            if not m.source.startswith("F") and m.source != last_target
+            move.slots for move in game.legal_moves() if move.slots and move.slots[0] != last_target
         ]
-        # drags onto piles (a fan to land on), taps home first: both kinds of target seen
-        candidates.sort(key=lambda m: (m.target.startswith("F") == (how == "drag"), m.source))
+        # a drag of two slots first, and the fewest slots: both kinds of step seen
+        candidates.sort(key=lambda slots: (len(slots) != 2 if how == "drag" else 0, slots))
         step = None
-        for move in candidates:
-            grabbed = board.top_rect(layout, move.source)
-            start = point_on(layout, grabbed, move.source)
-            if start is None:
+        for slots in candidates:
+            rects = [board.top_rect(layout, slot) for slot in slots]
+            points = [point_on(layout, rect, slot) for rect, slot in zip(rects, slots, strict=True)]
+            if not all(points):
                 continue
-            if how == "tap":
-                end = point_on(layout, board.top_rect(layout, move.target), move.target)
-                if end is None:
-                    continue
-                game.move(move.source, move.target)
-                step = Step("tap", (move.source, move.target), (start, end))
-            else:  # the card's centre carried onto where it comes to rest
-                game.move(move.source, move.target)
-                landed = board.top_rect(layout, move.target)
+            if how == "drag" and len(slots) == 2:  # the card's centre onto the target's
+                start = points[0]
                 end = (
-                    landed.centerx + start[0] - grabbed.centerx,
-                    landed.centery + start[1] - grabbed.centery,
+                    rects[1].centerx + start[0] - rects[0].centerx,
+                    rects[1].centery + start[1] - rects[0].centery,
                 )
-                step = Step("drag", (move.source, move.target), (start, end))
+                step = Step("drag", tuple(slots), (start, end))
+            else:
+                step = Step("tap", tuple(slots), tuple(points))
             break
         if step is None:
             return None
-        last_target = step.slots[1]
+        make(game, step.slots)
+        last_target = step.slots[-1]
         steps.append(step)
     return steps
+
+
+def make(game, slots: tuple[str, ...]) -> None:
+    """Make the legal move of ``game`` that touches ``slots``."""
+    game.play(next(move for move in game.legal_moves() if tuple(move.slots) == slots))
 
 
 def choose_deal(kind: GameKind, size: tuple[int, int], moves: int) -> tuple[str, list[Step]]:
@@ -330,10 +306,7 @@ def _play(display, kind, code, steps, home, process, result, shots) -> None:
     model = kind.from_code(code)
     for number, step in enumerate(steps, 1):
         touch(display, step, result.window[:2] if result.window else (0, 0))
-        if removes(model):
-            model.remove(list(step.slots))
-        else:
-            model.move(*step.slots)
+        make(model, step.slots)
         game = wait_for(kind, home, model)
         result.made = 0 if game is None else game.moves
         if game is None or game.moves != model.moves or game.position() != model.position():

@@ -1,8 +1,12 @@
-"""The games of Half Moon as a pure-Python library (no pygame): SPEC sections 1-3 and 5.
+"""The games of Half Moon as a pure-Python library (no pygame): SPEC sections 1-3, 5 and 6.
 
-Half Moon is :class:`Game`; Crescent, Crescent Four and Open Crescent are one class,
-:class:`Crescent`, with a :class:`CrescentVariant`. They share cards, deal codes and the
-shuffle, :class:`Outcome`, the undo/redo history and the errors.
+Every kind's rules live in its own folder (``game/games/<key>/rules.py``); this package
+holds what they share: cards, deal codes and the shuffle, :class:`Outcome`, the
+undo/redo history, the errors, the removal games' pairs and triples and their taps
+(:class:`~.removal_game.RemovalGame`). It re-exports every kind's public rules too, found
+in the kinds' folders when first asked for (each lists them in its ``__all__``), so that
+``from game.rules import Game, Crescent, Elevens`` and :func:`game_from_code` need no
+registry and no pygame.
 
 >>> game = Game.from_code("HM1-N-AAAAAAA")
 >>> str(game.top("1")), str(game.top("R1"))
@@ -10,10 +14,16 @@ shuffle, :class:`Outcome`, the undo/redo history and the errors.
 >>> crescent = Crescent.from_code("HM1-O-AAAAAAA")
 >>> str(crescent.top("1")), crescent.legal_moves()[0]
 ('JC', CardMove.parse('3>F2'))
+>>> game_from_code(" hm1-n-aaaaaaa ").code
+'HM1-N-AAAAAAA'
 """
 
+from __future__ import annotations
+
+import pkgutil
 from importlib import import_module
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .cards import FACE_RANKS, Card, Rank, Suit, standard_deck, two_decks
@@ -24,26 +34,6 @@ if TYPE_CHECKING:
         parse_code,
         random_code,
         read_code,
-    )
-    from .crescent import Crescent, CrescentRules, CrescentTapResult
-    from .crescent_moves import (
-        POINTS_PER_CARD,
-        REDEAL,
-        CardMove,
-        Move,
-        MoveResult,
-        Redeal,
-        TurnUp,
-        parse_move,
-    )
-    from .crescent_table import CrescentTable
-    from .crescent_variants import (
-        CRESCENT,
-        CRESCENT_FOUR,
-        OPEN_CRESCENT,
-        VARIANTS,
-        CrescentVariant,
-        variant_of,
     )
     from .errors import (
         CardError,
@@ -57,9 +47,9 @@ if TYPE_CHECKING:
         SavedGameError,
         SlotError,
     )
-    from .game import UNDO_LIMIT, Game, MoveError, TapResult
     from .outcome import Outcome
     from .played import DealtGame, GameRules, PlayedGame
+    from .removal_game import UNDO_LIMIT, MoveError, RemovalGame, TapResult
     from .removals import (
         PAIR_POINTS,
         TRIPLE_POINTS,
@@ -69,110 +59,114 @@ if TYPE_CHECKING:
         is_triple,
         legal_removals,
     )
-    from .slots import PILES, RESERVE_SLOTS, SLOTS, is_reserve, slot_name
-    from .table import Table
 
 _MODULES = {
     "cards": "FACE_RANKS Card Rank Suit standard_deck two_decks",
     "codes": "DEAL_COUNT format_code normalize_code parse_code random_code read_code",
-    "crescent": "Crescent CrescentRules CrescentTapResult",
-    "crescent_moves": "POINTS_PER_CARD REDEAL CardMove Move MoveResult Redeal TurnUp parse_move",
-    "crescent_table": "CrescentTable",
-    "crescent_variants": "CRESCENT CRESCENT_FOUR OPEN_CRESCENT VARIANTS CrescentVariant variant_of",
     "errors": (
         "CardError DealCodeError IllegalMoveError IllegalRemovalError InvalidMoveError "
         "PositionError Refusal RulesError SavedGameError SlotError"
     ),
-    "game": "UNDO_LIMIT Game MoveError TapResult",
     "outcome": "Outcome",
     "played": "DealtGame GameRules PlayedGame",
+    "removal_game": "UNDO_LIMIT MoveError RemovalGame TapResult",
     "removals": "PAIR_POINTS TRIPLE_POINTS Removal is_pair is_removal is_triple legal_removals",
-    "slots": "PILES RESERVE_SLOTS SLOTS is_reserve slot_name",
-    "table": "Table",
 }
-"""Which module of the package defines each name (the same as the imports above)."""
+"""Which module of the package defines each shared name (the same as the imports above)."""
 _MODULE_OF = {name: module for module, names in _MODULES.items() for name in names.split()}
+KINDS_PACKAGE = "game.games"
+"""Where the kinds' folders are, each with its pure rules in ``rules.py``."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of the package, imported from its module on first use.
+def kinds_rules() -> list[ModuleType]:
+    """Every kind folder's rules module (``game/games/<key>/rules.py``), by folder name."""
+    package = import_module(KINDS_PACKAGE)
+    modules = []
+    for folder in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if folder.ispkg:
+            try:
+                modules.append(import_module(f"{KINDS_PACKAGE}.{folder.name}.rules"))
+            except ModuleNotFoundError as error:
+                if error.name != f"{KINDS_PACKAGE}.{folder.name}.rules":
+                    raise
+    return modules
+
+
+def game_from_code(code: str) -> PlayedGame:
+    """The game of any kind's deal code (DealCodeError, showing every form, otherwise)."""
+    from .codes import read_code
+
+    rules: dict[str, GameRules[PlayedGame]] = {}
+    for module in kinds_rules():
+        rules.update(getattr(module, "RULES", {}))
+    letter, _number = read_code(code, "".join(rules))
+    return rules[letter].from_code(code)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, imported from its module on first use: a shared one from
+    this package, a kind's from its folder.
 
     The package imports none of its modules until one of its names is asked for, and then
     only that module and what it needs: reading a deal code on the command line imports
     the codes, not the games, and the window opens sooner (see ``game.shell.display``).
     """
     module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
+    if module is not None:
+        value = getattr(import_module(f".{module}", __name__), name)
+    else:
+        owners = [m for m in kinds_rules() if name in getattr(m, "__all__", ())]
+        if not owners:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(owners[0], name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    kinds = [name for module in kinds_rules() for name in getattr(module, "__all__", ())]
+    return sorted({*globals(), *_MODULE_OF, *kinds})
 
 
 __all__ = [
-    "CRESCENT",
-    "CRESCENT_FOUR",
     "DEAL_COUNT",
     "FACE_RANKS",
-    "OPEN_CRESCENT",
     "PAIR_POINTS",
-    "PILES",
-    "POINTS_PER_CARD",
-    "REDEAL",
-    "RESERVE_SLOTS",
-    "SLOTS",
     "TRIPLE_POINTS",
     "UNDO_LIMIT",
-    "VARIANTS",
     "Card",
     "CardError",
-    "CardMove",
-    "Crescent",
-    "CrescentRules",
-    "CrescentTable",
-    "CrescentTapResult",
-    "CrescentVariant",
     "DealCodeError",
     "DealtGame",
-    "Game",
     "GameRules",
     "IllegalMoveError",
     "IllegalRemovalError",
     "InvalidMoveError",
-    "Move",
     "MoveError",
-    "MoveResult",
     "Outcome",
     "PlayedGame",
     "PositionError",
     "Rank",
-    "Redeal",
     "Refusal",
     "Removal",
+    "RemovalGame",
     "RulesError",
     "SavedGameError",
     "SlotError",
     "Suit",
-    "Table",
     "TapResult",
-    "TurnUp",
     "format_code",
+    "game_from_code",
     "is_pair",
     "is_removal",
-    "is_reserve",
     "is_triple",
+    "kinds_rules",
     "legal_removals",
     "normalize_code",
     "parse_code",
-    "parse_move",
     "random_code",
     "read_code",
-    "slot_name",
     "standard_deck",
     "two_decks",
-    "variant_of",
 ]
+"""The shared names; every kind's are found by :func:`__getattr__`."""

@@ -7,7 +7,7 @@ every game, so ``HM1-C-`` and ``HM1-O-`` codes of one number deal the same cards
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import DealCodeError
@@ -70,6 +70,18 @@ def shuffled_order(number: int) -> list[int]:
         j = next(draws) % (i + 1)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+def shuffled_deck(number: int, deck: Sequence[Card]) -> list[Card]:
+    """``deck`` shuffled for deal ``number``: Fisher-Yates from the last card down to the
+    second, each swap's partner ``draw() mod (i + 1)`` of SplitMix64 seeded with
+    ``number`` (SPEC 3 for two decks, SPEC 6 for one)."""
+    cards = list(deck)
+    draws = splitmix64(number)
+    for i in range(len(cards) - 1, 0, -1):
+        j = next(draws) % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
 
 
 def shuffled_cards(number: int) -> list[Card]:

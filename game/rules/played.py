@@ -13,7 +13,7 @@ undo/redo :class:`~game.rules.history.History` of immutable states, written once
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from .cards import Card
@@ -23,6 +23,15 @@ from .outcome import Outcome
 TableT = TypeVar("TableT")
 StateT = TypeVar("StateT")
 G = TypeVar("G", bound="PlayedGame", covariant=True)
+
+
+class PlayerMove(Protocol):
+    """One move a game allows now, as a player makes it."""
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        """The slots a player touches, in order (a pair's two cards, a card and where it
+        goes); empty for a move made by a button (a redeal)."""
 
 
 class PlayedGame(Protocol):
@@ -56,6 +65,13 @@ class PlayedGame(Protocol):
     @property
     def outcome(self) -> Outcome | None:
         """WON, STALEMATE, or None while a move is left."""
+
+    def legal_moves(self) -> Sequence[PlayerMove]:
+        """Every move the game allows now that a player makes by touching slots (a game
+        may have none and still go on by a button: a redeal)."""
+
+    def play(self, move: Any) -> object:
+        """Make one of :meth:`legal_moves`'s moves (the rules' error if it is not legal)."""
 
     def can_undo(self) -> bool:
         """True when there is a move to take back."""

@@ -1,15 +1,16 @@
-"""What can leave the game: pairs adding to 11 and Jack-Queen-King triples (SPEC section 1)."""
+"""What can leave the game in a removal game: pairs adding to 11 and Jack-Queen-King
+triples (SPEC section 1), over any table whose playable cards are named by slot."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Protocol
 
 from .cards import FACE_RANKS, Card, Rank
 from .errors import IllegalRemovalError
-from .slots import slot_index, slot_name
-from .table import Table
 
 PAIR_TOTAL = 11
 """A pair of number cards must add up to 11 (Ace = 1)."""
@@ -17,6 +18,35 @@ PAIR_POINTS = 10
 """Points for a pair."""
 TRIPLE_POINTS = 15
 """Points for a Jack-Queen-King triple."""
+
+
+class HasPlayable(Protocol):
+    """A table whose playable cards are named by slot."""
+
+    def playable(self) -> dict[str, Card]:
+        """Every playable card by slot name."""
+
+
+Playable = HasPlayable | Mapping[str, Card]
+"""The playable cards by slot, or a table that has them."""
+
+
+def _playable(source: Playable) -> Mapping[str, Card]:
+    return source if isinstance(source, Mapping) else source.playable()
+
+
+def slot_text(slot: object) -> str:
+    """A slot's name as written, ignoring case and surrounding spaces (``" r3 "``: ``R3``,
+    ``7``: ``"7"``); the table says whether it names one of its slots."""
+    return str(slot).strip().upper()
+
+
+def slot_order(name: str) -> tuple[str, int]:
+    """Slots in their natural order: by their letters, then by their number (``1`` ...
+    ``12`` before ``R1`` ... ``R8``; ``G1`` ... ``G9``)."""
+    match = re.fullmatch(r"([^\d]*)(\d*)", name)
+    letters, digits = match.groups() if match else (name, "")
+    return letters, int(digits) if digits else 0
 
 
 def is_pair(first: Card, second: Card) -> bool:
@@ -46,12 +76,13 @@ class Removal:
     """The slots whose playable cards leave the game together in one move."""
 
     slots: tuple[str, ...]
-    """Two or three slot names, in slot order (piles 1 ... 12, then R1 ... R8)."""
+    """Two or three slot names, in their natural order (:func:`slot_order`: piles 1 ...
+    12, then R1 ... R8)."""
 
     @classmethod
-    def of(cls, slots: Iterable[str]) -> Removal:
+    def of(cls, slots: Iterable[object]) -> Removal:
         """A removal of ``slots``, given in any order and any accepted spelling."""
-        names = sorted({slot_name(s) for s in slots}, key=slot_index)
+        names = sorted({slot_text(s) for s in slots}, key=slot_order)
         return cls(tuple(names))
 
     @classmethod
@@ -66,19 +97,20 @@ class Removal:
         return f"Removal.parse({str(self)!r})"
 
 
-def check_removal(table: Table, slots: Sequence[str]) -> tuple[Card, ...]:
-    """The cards of a legal removal of ``slots`` on ``table``.
+def check_removal(top: Callable[[str], Card | None], slots: Sequence[str]) -> tuple[Card, ...]:
+    """The cards of a legal removal of ``slots``, whose playable cards ``top`` gives (a
+    table's ``top``, which raises SlotError for a name that is none of its slots).
 
     Raises :class:`IllegalRemovalError` naming the slots and the reason otherwise.
     """
-    names = [slot_name(s) for s in slots]
+    names = [slot_text(s) for s in slots]
     if len(set(names)) != len(names) or len(names) not in (2, 3):
         raise IllegalRemovalError(
             f"{'+'.join(names) or 'nothing'}: a removal takes 2 or 3 different slots"
         )
     cards = []
     for name in names:
-        card = table.top(name)
+        card = top(name)
         if card is None:
             raise IllegalRemovalError(f"{'+'.join(names)}: slot {name} is empty")
         cards.append(card)
@@ -91,9 +123,9 @@ def check_removal(table: Table, slots: Sequence[str]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def legal_removals(table: Table) -> list[Removal]:
+def legal_removals(table: Playable) -> list[Removal]:
     """Every removal the playable cards allow: all pairs adding to 11, all J-Q-K triples."""
-    playable = table.playable()
+    playable = _playable(table)
     numbers = [(s, c) for s, c in playable.items() if not c.is_face]
     result = [
         Removal.of((s1, s2)) for (s1, c1), (s2, c2) in combinations(numbers, 2) if is_pair(c1, c2)
@@ -107,9 +139,9 @@ def legal_removals(table: Table) -> list[Removal]:
     return result
 
 
-def has_legal_removal(table: Table) -> bool:
+def has_legal_removal(table: Playable) -> bool:
     """True when at least one pair or triple can leave the game (no stalemate)."""
-    ranks = {card.rank for card in table.playable().values()}
+    ranks = {card.rank for card in _playable(table).values()}
     if all(rank in ranks for rank in FACE_RANKS):
         return True
     return any(Rank(v) in ranks and Rank(PAIR_TOTAL - v) in ranks for v in range(1, 6))

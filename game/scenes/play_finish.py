@@ -4,7 +4,7 @@ A kind that offers it names the bar button whose place Finish takes
 (``GameKind.finish``: the Crescents' Redeal, never needed then). The place shows Finish
 while the board says the game can be finished so (``Board.can_finish``: for the
 Crescents, every card is face up and the rules' home-only playout wins,
-game.rules.crescent_finish), and nothing earlier, so it says nothing a player could not
+game.games.crescent.finish), and nothing earlier, so it says nothing a player could not
 see. Finish (the button, or the F key) plays the cards home one by one, one every
 :data:`FINISH_STEP` seconds (at the animation speed; with animations off, every
 :data:`REDUCED_FINISH_STEP` seconds with no slide), each with the usual slide and sound

@@ -5,12 +5,10 @@ ellipse, more is flatter on top and straighter down the sides), between the angl
 180 + drop and -drop (degrees). :mod:`game.table.layout` tries several shapes and card sizes
 and keeps the largest cards for which nothing overlaps.
 
-* :func:`half_moon`, Half Moon's table (SPEC 4): piles 2 ... 12 at equal distances
-  along the arc, pile 1 one step further down the left side; the reserve R1-R4 over
-  R5-R8 inside.
-* :func:`crescent`, Crescent's table (SPEC 5): piles 1 ... 16 at equal distances along
-  the arc from the bottom left, each with room on its right for the fan of cards under
-  its top card; the foundations inside, Kings F1-F4 over Aces F5-F8.
+:func:`arc_centres` puts piles at equal distances along the arc (and one more a step
+further down the left side), :func:`inner_block` cards in rows of four inside it; the
+sizes of a table of stacked piles (:func:`stack_sizes`) or of fanned ones
+(:func:`fan_sizes`) are here too. Each game's arrangement is in its folder.
 """
 
 from __future__ import annotations
@@ -24,10 +22,6 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from pygame import Rect
-
-from ..rules.crescent_table import FOUNDATIONS
-from ..rules.crescent_table import PILES as CRESCENT_PILES
-from ..rules.slots import PILES, RESERVE_SLOTS
 
 CARD_ASPECT = 1.4
 """Card height / width (a poker card is 88 x 63 mm)."""
@@ -53,9 +47,10 @@ class Arrangement:
     label_h: int
     """Room under each slot for its optional label."""
     stack_step: int
-    """Half Moon: pixels each card under the top adds to a pile's edge."""
+    """Stacked piles: pixels each card under the top adds to a pile's edge (0: none)."""
     fan: tuple[int, int, int]
-    """Crescent: (face-up sliver, face-down sliver, widest fan) in pixels."""
+    """Fanned piles: (face-up sliver, face-down sliver, widest fan) in pixels (zeros:
+    none)."""
 
 
 def _superellipse(value: float, squareness: float) -> float:
@@ -105,7 +100,7 @@ def arc_points(
     return ((2 * x0 - x1, 2 * y0 - y1), *ends)
 
 
-def _centres(
+def arc_centres(
     play: Rect,
     shape: tuple[float, float],
     count: int,
@@ -147,7 +142,7 @@ def _unit_extent(shape: tuple[float, float], count: int, extra: bool) -> tuple[f
     return max(xs) - min(xs), max(ys) - min(ys)
 
 
-def _inner_block(
+def inner_block(
     names: tuple[str, ...],
     card: tuple[int, int],
     label_h: int,
@@ -184,13 +179,14 @@ class Sizes(NamedTuple):
     lift: int
     """Above the top row, for a lifted card."""
     step: int
-    """Half Moon: each card under a pile's top card adds this to its edge."""
+    """Stacked piles: each card under a pile's top card adds this to its edge."""
     fan: tuple[int, int, int]
-    """Crescent: (face-up sliver, face-down sliver, widest fan)."""
+    """Fanned piles: (face-up sliver, face-down sliver, widest fan)."""
 
 
-def half_moon_sizes(card_w: int, play: Rect) -> Sizes:
-    """Half Moon's sizes for cards ``card_w`` wide in ``play``."""
+def stack_sizes(card_w: int, play: Rect) -> Sizes:
+    """The sizes of a table of stacked piles (their depth shown by edges under the top
+    card) for cards ``card_w`` wide in ``play``."""
     card_h = round(card_w * CARD_ASPECT)
     return Sizes(
         card=(card_w, card_h),
@@ -202,8 +198,9 @@ def half_moon_sizes(card_w: int, play: Rect) -> Sizes:
     )
 
 
-def crescent_sizes(card_w: int, play: Rect) -> Sizes:
-    """Crescent's sizes for cards ``card_w`` wide in ``play``."""
+def fan_sizes(card_w: int, play: Rect) -> Sizes:
+    """The sizes of a table of fanned piles (the cards under the top one as slivers to
+    its left) for cards ``card_w`` wide in ``play``."""
     card_h = round(card_w * CARD_ASPECT)
     sliver = max(2, round(card_w * SLIVER))
     return Sizes(
@@ -214,59 +211,6 @@ def crescent_sizes(card_w: int, play: Rect) -> Sizes:
         step=0,
         fan=(sliver, max(1, round(card_w * BACK_SLIVER)), FAN_CARDS * sliver),
     )
-
-
-def half_moon(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement | None:
-    """Half Moon's 12 piles and 8 reserve slots (None when the arc has no room)."""
-    sizes = half_moon_sizes(card_w, play)
-    card_h, step, label_h = sizes.card[1], sizes.step, sizes.label_h
-    margin, lift = sizes.margin, sizes.lift
-    area_h = card_h + 7 * step
-    centres = _centres(play, shape, 11, True, (card_w, area_h), label_h, margin, lift)
-    if centres is None:
-        return None
-    rects = {}
-    for name, (x, y) in zip(PILES, centres, strict=True):
-        rect = Rect(0, 0, card_w, card_h)
-        rect.center = (x, y - 7 * step // 2)
-        rects[name] = rect
-    gap = max(margin, card_w // 6)
-    apex_bottom = rects[PILES[6]].top + area_h + label_h
-    rects.update(
-        _inner_block(
-            RESERVE_SLOTS, (card_w, card_h), label_h + 7 * step, gap, play, margin, apex_bottom
-        )
-    )
-    # Every slot keeps room for stack edges (the reserve's stays empty): labels line up.
-    areas = {name: Rect(r.left, r.top, r.width, r.height + 7 * step) for name, r in rects.items()}
-    return Arrangement(rects, areas, label_h, step, (0, 0, 0))
-
-
-def crescent(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangement | None:
-    """Crescent's 16 piles with their fans, and the 8 foundations (None: no room)."""
-    sizes = crescent_sizes(card_w, play)
-    card_h, label_h, margin, lift = sizes.card[1], sizes.label_h, sizes.margin, sizes.lift
-    sliver, back, fan = sizes.fan
-    centres = _centres(
-        play, shape, len(CRESCENT_PILES), False, (card_w + fan, card_h), label_h, margin, lift
-    )
-    if centres is None:
-        return None
-    rects, areas = {}, {}
-    for name, (x, y) in zip(CRESCENT_PILES, centres, strict=True):
-        area = Rect(0, 0, card_w + fan, card_h)
-        area.center = (x, y)
-        areas[name] = area
-        rects[name] = Rect(area.left, area.top, card_w, card_h)
-    gap = max(margin, card_w // 5)
-    top_row = min(area.top for area in areas.values())
-    apex_bottom = top_row + card_h + label_h
-    foundations = _inner_block(
-        FOUNDATIONS, (card_w, card_h), label_h, gap, play, margin, apex_bottom
-    )
-    rects.update(foundations)
-    areas.update({name: Rect(rect) for name, rect in foundations.items()})
-    return Arrangement(rects, areas, label_h, 0, (sliver, back, fan))
 
 
 Arranger = Callable[[int, Rect], Arrangement | None]
@@ -299,9 +243,13 @@ class TablePlan:
     """The table on its arc, one arranger per shape of the arc (as :func:`on_arcs`
     makes them), in the order of preference."""
     compact: tuple[Arranger, ...]
-    """Its compact arrangements (game.table.compact), for windows where the arc would make
-    the cards small."""
+    """Its compact arrangements (grids, a low arc: game.table.compact), for windows where
+    the arc would make the cards small. A table has arcs, compact arrangements or both."""
     buttons: tuple[str, ...]
     """The buttons, left to right."""
     inner: tuple[str, ...]
-    """The slots inside the arc (a message goes around them)."""
+    """The slots a message goes around (inside the arc; none: the middle of the table)."""
+
+    def __post_init__(self) -> None:
+        if not self.arcs and not self.compact:
+            raise ValueError(f"{self.name}: a table needs at least one arrangement")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -13,9 +13,36 @@ from ..rules import Card, Outcome
 from .frame import SlotLook
 
 if TYPE_CHECKING:
-    from ..records.settings import Settings
     from ..rules.played import PlayedGame
     from .layout import Layout
+
+
+class Settings(Protocol):
+    """What a board reads of the player's settings (game.records.settings.Settings)."""
+
+    @property
+    def placement_aid(self) -> bool:
+        """Dim the cards that cannot go with the selection."""
+
+    @property
+    def four_colour(self) -> bool:
+        """Draw the four-colour deck."""
+
+    @property
+    def one_tap_moves(self) -> bool:
+        """Move a card with one destination on a single tap."""
+
+    @property
+    def auto_home(self) -> bool:
+        """Play cards home automatically."""
+
+    @property
+    def animated(self) -> bool:
+        """Cards move (the animations are not off)."""
+
+    @property
+    def pace(self) -> float:
+        """How long animations take, as a share of their normal time."""
 
 
 @dataclass

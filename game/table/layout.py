@@ -323,7 +323,8 @@ def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
         area.move(0, -max(2, card_h // 18)).inflate(card_w // 5, card_w // 5).union(labels[n])
         for n, area in arranged.areas.items()
     ]
-    inner = [arranged.rects[name] for name in table.inner]
+    # The message goes around the inner slots; a table without any: around all of them.
+    inner = [arranged.rects[name] for name in table.inner] or list(arranged.rects.values())
     return Layout(
         size=(width, height),
         table=table,

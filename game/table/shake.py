@@ -10,8 +10,8 @@ from .board import Motion
 if TYPE_CHECKING:
     import pygame
 
-    from ..records.settings import Settings
     from ..rules import Card
+    from .board import Settings
     from .layout import Layout
 
 SHAKE_SECONDS = 0.3

@@ -15,15 +15,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ...games.crescent.game import Crescent
+from ...games.crescent.solver.search import CrescentSolution, solve_crescent
+from ...games.crescent.variants import VARIANT_LETTERS, variant_of
+from ...games.halfmoon.rules import Game
+from ...games.halfmoon.solver.search import Solution, solve
+from ...games.halfmoon.table import Table
 from ..codes import NORMAL_VARIANT, random_code, read_code
-from ..crescent import Crescent
-from ..crescent_variants import VARIANT_LETTERS, variant_of
 from ..errors import RulesError
-from ..game import Game
-from ..table import Table
 from .budget import Verdict
-from .crescent_search import CrescentSolution, solve_crescent
-from .search import Solution, solve
 
 HALF_MOON_SECONDS = 2.0
 """Default time limit per Half Moon deal."""

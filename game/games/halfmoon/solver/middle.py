@@ -1,9 +1,9 @@
-"""A position of the Half Moon search, a *middle* (see :mod:`game.rules.solver.search`):
+"""A position of the Half Moon search, a *middle* (see :mod:`game.games.halfmoon.solver.search`):
 the cards between the parts taken from the top and from the bottom of each pile, with the
 reserve ranks left; its key, the moves made and unmade on it, and its candidate moves,
 pruned and ordered.
 
-:class:`Middle` is the board; :class:`game.rules.solver.depth_first.Search` searches it.
+:class:`Middle` is the board; :class:`game.games.halfmoon.solver.depth_first.Search` searches it.
 """
 
 from __future__ import annotations

@@ -12,10 +12,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card
-from .codes import format_code, random_code, read_code
-from .crescent_finish import finish_moves
-from .crescent_moves import (
+from ...rules.cards import Card
+from ...rules.codes import format_code, random_code, read_code
+from ...rules.errors import (
+    DealCodeError,
+    IllegalMoveError,
+    PositionError,
+    Refusal,
+    RulesError,
+    SavedGameError,
+)
+from ...rules.history import Line
+from ...rules.outcome import Outcome
+from ...rules.played import DealtGame
+from ...rules.saves import check_header
+from .finish import finish_moves
+from .moves import (
     REDEAL,
     CardMove,
     Move,
@@ -29,9 +41,9 @@ from .crescent_moves import (
     refusal,
     score_of,
 )
-from .crescent_position import parse_position, position_text
-from .crescent_table import FOUNDATIONS, SLOTS, CrescentTable, slot_name
-from .crescent_variants import (
+from .position import parse_position, position_text
+from .table import FOUNDATIONS, SLOTS, CrescentTable, slot_name
+from .variants import (
     CRESCENT,
     CRESCENT_FOUR,
     OPEN_CRESCENT,
@@ -39,18 +51,6 @@ from .crescent_variants import (
     CrescentVariant,
     variant_of,
 )
-from .errors import (
-    DealCodeError,
-    IllegalMoveError,
-    PositionError,
-    Refusal,
-    RulesError,
-    SavedGameError,
-)
-from .history import Line
-from .outcome import Outcome
-from .played import DealtGame
-from .saves import check_header
 
 SAVE_FORMAT = "crescent-game"
 """The ``format`` field of a saved Crescent game (Half Moon's is ``halfmoon-game``)."""
@@ -141,7 +141,7 @@ class Crescent(DealtGame[CrescentTable, _State]):
         return self._table
 
     def position(self) -> str:
-        """The position text of the current table (see :mod:`game.rules.crescent_position`)."""
+        """The position text of the current table (see :mod:`game.games.crescent.position`)."""
         return position_text(self._table, self._variant)
 
     def pile(self, number: int | str) -> tuple[Card, ...]:
@@ -205,7 +205,7 @@ class Crescent(DealtGame[CrescentTable, _State]):
 
     def finish_moves(self) -> tuple[CardMove, ...] | None:
         """The moves that finish the game by playing home alone, when every card is face
-        up and they win it (:mod:`game.rules.crescent_finish`), else None."""
+        up and they win it (:mod:`game.games.crescent.finish`), else None."""
         table = self._table
         if self._finish_of is not table:  # one answer per table, as for the outcome
             self._finish_of, self._finish = table, finish_moves(table)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Rank
-from .crescent_table import (
+from ...rules.cards import Card, Rank
+from ...rules.errors import IllegalMoveError, InvalidMoveError, Refusal, SlotError
+from .table import (
     ACE_FOUNDATIONS,
     FOUNDATION_SIZE,
     FOUNDATIONS,
@@ -26,7 +27,6 @@ from .crescent_table import (
     partner_foundation,
     slot_name,
 )
-from .errors import IllegalMoveError, InvalidMoveError, Refusal, SlotError
 
 POINTS_PER_CARD = 5
 """Score: 5 points per card on the foundations, the bases not counted (decided here)."""
@@ -55,6 +55,11 @@ class CardMove:
             raise InvalidMoveError(f"{text!r} is not a move: {error}") from None
         raise InvalidMoveError(f"{text!r} is not a move: expected SOURCE>TARGET, e.g. 7>F5")
 
+    @property
+    def slots(self) -> tuple[str, ...]:
+        """The slots a player touches to make it: the source, then the target."""
+        return (self.source, self.target)
+
     def __str__(self) -> str:
         return f"{self.source}>{self.target}"
 
@@ -65,6 +70,9 @@ class CardMove:
 @dataclass(frozen=True)
 class Redeal:
     """The special move: every pile's bottom card to its top. Written ``redeal``."""
+
+    slots: tuple[str, ...] = ()
+    """No slot is touched: the Redeal button makes it."""
 
     def __str__(self) -> str:
         return "redeal"

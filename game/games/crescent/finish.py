@@ -24,8 +24,8 @@ True
 
 from __future__ import annotations
 
-from .crescent_moves import CardMove, foundation_takes
-from .crescent_table import FOUNDATIONS, PILES, SUITS, CrescentTable
+from .moves import CardMove, foundation_takes
+from .table import FOUNDATIONS, PILES, SUITS, CrescentTable
 
 _KING = 0
 """A suit's King foundation is ``FOUNDATIONS[suit]``; its Ace foundation four further."""

@@ -13,7 +13,7 @@ positions proves the deal lost):
 * **The split of a suit is one choice.** While a suit's two foundations hold one A-K run
   between them, transfers can move the split anywhere, so the suit takes any card of
   its own; the search makes that one move (the line gets the transfers it needs later,
-  see :mod:`game.rules.solver.crescent_lines`). Every such position is one position,
+  see :mod:`game.games.crescent.solver.lines`). Every such position is one position,
   wherever the split is, and a card that fits both foundations of a suit is one move.
 * **More redeals never hurt.** A position proved lost with ``r`` redeals left is lost
   with fewer; the table of lost positions keeps the most redeals each was lost with. A
@@ -22,7 +22,7 @@ positions proves the deal lost):
   foundation only, in order; one lying above a card of the same foundation it must wait
   for, which the redeals left cannot bring up, must leave by a pile move, and when every
   copy of both its neighbours is home or buried below it as deep, it never can: such a
-  position is lost without a search (see :mod:`game.rules.solver.crescent_locks`).
+  position is lost without a search (see :mod:`game.games.crescent.solver.locks`).
   About half the positions the search meets are cut off so.
 * **Lost is proved, not guessed.** Moves between two cards of the same suit can be
   undone (a card that sits on its neighbour can go back onto it), so positions form
@@ -89,8 +89,8 @@ shared, noisy machine):
   Open Crescent node for node: within 100,000 nodes 175 won (155 before), within
   300,000 184 (174).
 
-A position and its moves are :mod:`game.rules.solver.crescent_node`; the depth-first
-search :mod:`game.rules.solver.crescent_depth_first`; here the attempts taking turns,
+A position and its moves are :mod:`game.games.crescent.solver.node`; the depth-first
+search :mod:`game.games.crescent.solver.depth_first`; here the attempts taking turns,
 and :func:`solve_crescent`.
 """
 
@@ -100,14 +100,14 @@ import sys
 import time
 from dataclasses import dataclass
 
-from ..crescent import Crescent
-from ..crescent_moves import Move
-from ..crescent_table import CrescentTable
-from ..crescent_variants import OPEN_CRESCENT
-from .budget import Budget, OutOfBudget, Restart, Verdict, luby
-from .crescent_depth_first import Search
-from .crescent_lines import concrete
-from .crescent_node import States
+from ....rules.solver.budget import Budget, OutOfBudget, Restart, Verdict, luby
+from ..game import Crescent
+from ..moves import Move
+from ..table import CrescentTable
+from ..variants import OPEN_CRESCENT
+from .depth_first import Search
+from .lines import concrete
+from .node import States
 
 RESTART_BASE = 150
 """Nodes of the first short attempt; later ones get Luby multiples of it."""

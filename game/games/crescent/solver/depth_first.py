@@ -1,4 +1,4 @@
-"""The Crescent search proper (see :mod:`game.rules.solver.crescent_search`): Tarjan's
+"""The Crescent search proper (see :mod:`game.games.crescent.solver.search`): Tarjan's
 depth-first search over positions, which records a position lost only with its whole
 strongly connected component, skips positions with a locked pile, and sets a late
 redeal's search aside once it has taken its share of the attempt's nodes.
@@ -6,11 +6,11 @@ redeal's search aside once it has taken its share of the attempt's nodes.
 
 from __future__ import annotations
 
-from ..crescent_table import CrescentTable
-from .budget import Budget, Restart
-from .crescent_lines import Step
-from .crescent_locks import locked as _locked
-from .crescent_node import PILE, REDEAL, Node, States
+from ....rules.solver.budget import Budget, Restart
+from ..table import CrescentTable
+from .lines import Step
+from .locks import locked as _locked
+from .node import PILE, REDEAL, Node, States
 
 
 class _SetAside(Exception):

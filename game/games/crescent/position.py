@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from .cards import Card, Rank, standard_deck
-from .crescent_table import (
+from ...rules.cards import Card, Rank, standard_deck
+from ...rules.errors import CardError, DealCodeError, PositionError, SlotError
+from ...rules.notation import position_lines
+from .table import (
     FOUNDATIONS,
     PILES,
     SLOTS,
@@ -30,9 +32,7 @@ from .crescent_table import (
     is_ace_foundation,
     slot_name,
 )
-from .crescent_variants import CrescentVariant, variant_of
-from .errors import CardError, DealCodeError, PositionError, SlotError
-from .notation import position_lines
+from .variants import CrescentVariant, variant_of
 
 COPIES = 2
 """Two decks: every card exists twice, and every one of the 104 is on the table."""

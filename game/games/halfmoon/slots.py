@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .notation import canonical_slot
+from ...rules.notation import canonical_slot
 
 PILE_COUNT = 12
 """Piles on the table."""

@@ -1,22 +1,21 @@
-"""A game of Half Moon: the table, taps and selection, removals, score, undo, end states."""
+"""A removal game: cards leave the table in pairs adding to 11 or Jack-Queen-King triples,
+chosen by SPEC section 2's taps, over any table of playable cards named by slot.
+
+:class:`RemovalGame` is what Half Moon and Elevens share: the selection and its taps
+(:meth:`RemovalGame.tap`, with :class:`TapResult` and :class:`MoveError`), the Placement
+aid's dimmed cards, removals made directly, score and moves, the outcome, undo and redo
+of up to :data:`UNDO_LIMIT` moves and saved games. A kind gives its table type
+(:class:`RemovalTable`: what is playable, and what a removal leaves) and its deal.
+"""
 
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .cards import FACE_RANKS, Card
-from .codes import (
-    NORMAL_VARIANT,
-    format_code,
-    normalize_code,
-    parse_code,
-    random_code,
-    shuffled_cards,
-)
 from .errors import DealCodeError, PositionError, RulesError, SavedGameError
 from .history import Line
 from .outcome import Outcome
@@ -32,15 +31,11 @@ from .removals import (
     points_for,
 )
 from .saves import check_header
-from .slots import slot_name
-from .table import Table
 
 UNDO_LIMIT = 100
 """How many moves undo can take back."""
-SAVE_FORMAT = "halfmoon-game"
-"""The ``format`` field of a saved game."""
 SAVE_VERSION = 1
-"""The schema version of :meth:`Game.to_dict`."""
+"""The schema version of :meth:`RemovalGame.to_dict`."""
 
 
 class MoveError(enum.Enum):
@@ -64,11 +59,41 @@ class TapResult:
     """Why the selection was cleared without a removal, or None."""
 
 
+T = TypeVar("T", bound="RemovalTable")
+
+
+class RemovalTable(Protocol):
+    """What a removal game needs of its table: an immutable value with a text form."""
+
+    def slot_name(self, slot: object) -> str:
+        """The canonical name of one of its slots, however it was written (case,
+        surrounding spaces, a number); SlotError when it names none."""
+
+    def top(self, slot: str | int) -> Card | None:
+        """A slot's top card (None: empty, or nothing to show); SlotError for a name that
+        is none of its slots."""
+
+    def count(self, slot: str | int) -> int:
+        """How many cards a slot holds."""
+
+    def playable(self) -> dict[str, Card]:
+        """Every playable card by slot."""
+
+    def card_count(self) -> int:
+        """How many cards are still in play (0: the game is won)."""
+
+    def without(self: T, slots: Iterable[str]) -> T:
+        """The table after the playable cards of ``slots`` leave the game."""
+
+    def text(self) -> str:
+        """The position text, read back by the table type's ``parse``."""
+
+
 @dataclass(frozen=True)
-class _State:
+class RemovalState(Generic[T]):
     """Where a game stands: what undo and redo move between."""
 
-    table: Table
+    table: T
     pairs: int = 0
     triples: int = 0
     history: Line[tuple[Removal, tuple[Card, ...]]] = field(default_factory=Line)
@@ -76,67 +101,57 @@ class _State:
     the states before)."""
 
 
-class Game(DealtGame[Table, _State]):
-    """One game of Half Moon, from a deal code or a position."""
+class RemovalGame(DealtGame[T, RemovalState[T]]):
+    """A game of a removal kind, from a deal code or a position (a kind's subclass sets
+    the class attributes and makes its tables)."""
 
-    LETTER = NORMAL_VARIANT
-    """The letter of Half Moon's deal codes."""
+    LETTER: ClassVar[str]
+    """The letter of the kind's deal codes."""
+    NAME: ClassVar[str]
+    """The kind's name in error messages (``Half Moon``)."""
+    SAVE_FORMAT: ClassVar[str]
+    """The ``format`` field of its saved games."""
 
-    def __init__(self, table: Table, code: str | None = None) -> None:
-        super().__init__(table, code, _State(table), limit=UNDO_LIMIT)
-        self._outcome_of: Table | None = None
+    def __init__(self, table: T, code: str | None = None) -> None:
+        super().__init__(table, code, RemovalState(table), limit=UNDO_LIMIT)
+        self._outcome_of: T | None = None
         self._outcome: Outcome | None = None
-        self._dimmed_for: tuple[Table, tuple[str, ...]] | None = None
+        self._dimmed_for: tuple[T, tuple[str, ...]] | None = None
         self._dimmed: frozenset[str] = frozenset()
         self._selection: list[str] = []
 
     @property
-    def _table(self) -> Table:
+    def _table(self) -> T:
         return self._states.current.table
 
     # ----------------------------------------------------------------- creation
     @classmethod
-    def from_code(cls, code: str) -> Game:
-        """The deal of a code such as ``HM1-N-AAAAAAB`` (raises :class:`DealCodeError`)."""
-        number = parse_code(code)
-        return cls(Table.deal(shuffled_cards(number)), format_code(number))
+    def from_code(cls, code: str) -> RemovalGame[T]:
+        """The deal of ``code`` (DealCodeError when it is not one of the kind's)."""
+        raise NotImplementedError
 
     @classmethod
-    def random(cls, rng: random.Random | None = None) -> Game:
-        """A deal chosen at random."""
-        return cls.from_code(random_code(rng))
-
-    @classmethod
-    def from_position(cls, text: str) -> Game:
-        """A game starting from position text (raises :class:`PositionError`)."""
-        return cls(Table.parse(text))
+    def from_position(cls, text: str) -> RemovalGame[T]:
+        """A game starting from position text (PositionError)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ reading
     @property
     def letter(self) -> str:
-        """``N``, Half Moon's code letter."""
+        """The code letter of the game's kind."""
         return self.LETTER
 
     @property
-    def table(self) -> Table:
+    def table(self) -> T:
         """The current table (an immutable value)."""
         return self._table
 
     def position(self) -> str:
-        """The position text of the current table (see :meth:`Table.text`)."""
+        """The position text of the current table."""
         return self._table.text()
 
-    def pile(self, number: int | str) -> tuple[Card, ...]:
-        """Pile 1 ... 12, bottom card first."""
-        return self._table.pile(number)
-
-    @property
-    def reserve(self) -> tuple[Card | None, ...]:
-        """The 8 reserve slots R1 ... R8, None where empty."""
-        return self._table.reserve
-
     def top(self, slot: str | int) -> Card | None:
-        """The playable card of a slot, or None when it is empty."""
+        """The top card of a slot, or None when it is empty or shows no card."""
         return self._table.top(slot)
 
     def count(self, slot: str | int) -> int:
@@ -144,7 +159,7 @@ class Game(DealtGame[Table, _State]):
         return self._table.count(slot)
 
     def playable(self) -> dict[str, Card]:
-        """Playable cards by slot: the top of each pile and every reserve card."""
+        """Playable cards by slot."""
         return self._table.playable()
 
     @property
@@ -183,7 +198,7 @@ class Game(DealtGame[Table, _State]):
 
     @property
     def outcome(self) -> Outcome | None:
-        """WON when the table is empty, STALEMATE when no removal is left, else None."""
+        """WON when no card is left, STALEMATE when no removal is left, else None."""
         table = self._table
         if self._outcome_of is not table:  # tables never change: one answer per table
             self._outcome_of = table
@@ -199,14 +214,20 @@ class Game(DealtGame[Table, _State]):
         """Every pair and triple the playable cards allow now."""
         return legal_removals(self._table)
 
+    def legal_moves(self) -> list[Removal]:
+        """Every move now: the removals, each naming the slots a player taps."""
+        return self.legal_removals()
+
     # ------------------------------------------------------------------- taps
     def tap(self, slot: str | int) -> TapResult:
         """Tap a slot, exactly as SPEC section 2 says; returns what the tap did."""
-        name = slot_name(slot)
-        card = self._table.top(name)
+        name = self._table.slot_name(slot)
+        card = self._table.playable().get(name)
         if card is None:
-            # Rule 8: tapping an empty pile or slot clears the selection.
-            self._selection.clear()
+            if self._table.count(name) == 0:
+                # Rule 8: tapping an empty pile or slot clears the selection.
+                self._selection.clear()
+            # (A slot whose cards are not in play, such as a stock, changes nothing.)
             return TapResult()
         if name in self._selection:
             # Rule 2: tapping a selected card again deselects only that card.
@@ -286,7 +307,7 @@ class Game(DealtGame[Table, _State]):
             if all(by_rank.values()):
                 allowed = {s for slots in by_rank.values() for s in slots}
         else:
-            for removal in legal_removals(self._table):
+            for removal in legal_removals(playable):
                 if chosen.issubset(removal.slots):
                     allowed.update(removal.slots)
         return frozenset(s for s in playable if s not in allowed | chosen)
@@ -300,18 +321,27 @@ class Game(DealtGame[Table, _State]):
         if isinstance(removal, str):
             removal = Removal.parse(removal)
         slots = removal.slots if isinstance(removal, Removal) else tuple(removal)
-        cards = check_removal(self._table, slots)
+        names = tuple(self._table.slot_name(slot) for slot in slots)
+        cards = check_removal(self._playable_top, names)
         self._selection.clear()
-        return self._apply(slots, cards)
+        return self._apply(names, cards)
+
+    def play(self, move: Removal | Iterable[str] | str) -> int:
+        """Make one of :meth:`legal_moves` (as :meth:`remove`); returns its points."""
+        return self.remove(move)
+
+    def _playable_top(self, slot: str) -> Card | None:
+        """A slot's card if it is in play (SlotError for a name that is no slot)."""
+        return self._table.playable().get(self._table.slot_name(slot))
 
     def _forget_selection(self) -> None:
         """Undo (up to 100 moves back) and redo clear the selection (SPEC 2, rule 8;
         redo: SPEC 4, decided here)."""
         self._selection.clear()
 
-    def restarted(self) -> Game:
+    def restarted(self) -> RemovalGame[T]:
         """The same deal again, from its start."""
-        return Game(self._start, self._code)
+        return type(self)(self._start, self._code)
 
     def _card(self, slot: str) -> Card:
         card = self._table.top(slot)
@@ -324,7 +354,7 @@ class Game(DealtGame[Table, _State]):
 
     def _remove_selection_with(self, slot: str) -> TapResult:
         slots = (*self._selection, slot)
-        cards = check_removal(self._table, slots)
+        cards = check_removal(self._playable_top, slots)
         self._selection.clear()
         return TapResult(removed=slots, points=self._apply(slots, cards))
 
@@ -332,7 +362,7 @@ class Game(DealtGame[Table, _State]):
         now = self._states.current
         pair = len(cards) == 2
         self._push(
-            _State(
+            RemovalState(
                 now.table.without(slots),
                 now.pairs + (1 if pair else 0),
                 now.triples + (0 if pair else 1),
@@ -344,7 +374,7 @@ class Game(DealtGame[Table, _State]):
     # ----------------------------------------------------------- saved games
     def to_dict(self) -> dict[str, Any]:
         """The game as JSON-safe data: the deal (code or start position) and its removals."""
-        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION}
+        data: dict[str, Any] = {"format": self.SAVE_FORMAT, "version": SAVE_VERSION}
         if self._code is not None:
             data["code"] = self._code
         else:
@@ -353,19 +383,19 @@ class Game(DealtGame[Table, _State]):
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+    def from_dict(cls, data: Mapping[str, Any]) -> RemovalGame[T]:
         """Restore :meth:`to_dict` data by replaying its removals.
 
         Raises :class:`SavedGameError` naming what is wrong: not a saved game, a newer
         version, a bad code or position, or a removal that is not legal at its turn.
         """
-        data = check_header(data, SAVE_FORMAT, SAVE_VERSION, "Half Moon")
+        data = check_header(data, cls.SAVE_FORMAT, SAVE_VERSION, cls.NAME)
         try:
             if "code" in data:
                 code = data["code"]
                 if not isinstance(code, str):
                     raise DealCodeError(f"{code!r} is not a deal code")
-                game = cls.from_code(normalize_code(code))
+                game = cls.from_code(code)
             elif isinstance(data.get("position"), str):
                 game = cls.from_position(data["position"])
             else:
@@ -386,4 +416,4 @@ class Game(DealtGame[Table, _State]):
 
     def __repr__(self) -> str:
         where = self._code if self._code is not None else "position"
-        return f"<Game {where} moves={self.moves} score={self.score}>"
+        return f"<{type(self).__name__} {where} moves={self.moves} score={self.score}>"

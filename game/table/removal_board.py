@@ -1,6 +1,6 @@
-"""Half Moon's table: the 12 piles' top cards with their stack edges, the reserve, taps
-that select and remove, drags onto a partner, the Placement aid's veils, cards that fly
-away when removed and shake when they do not go together.
+"""A removal game's table (Half Moon's, Elevens'): the slots' top cards with their stack
+edges, taps that select and remove, drags onto a partner, the Placement aid's veils,
+cards that fly away when removed and shake when they do not go together.
 
 A drag is a tap and a drop. The press is the card's tap, at once as ever (it selects the
 card, or puts it down, or adds it to the faces selected); a press that travels on
@@ -22,20 +22,21 @@ carried selected:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...look.i18n import N_, _
-from ...rules import Card, Game, MoveError, TapResult
-from ...rules.slots import PILES, RESERVE_SLOTS
-from ...table.board import Board, Effect, Motion
-from ...table.frame import SlotLook
-from ...table.shake import fly_back_seconds, shakes
+from ..look.i18n import N_, _
+from ..rules.cards import Card
+from ..rules.removal_game import MoveError, RemovalGame, TapResult
+from .board import Board, Effect, Motion
+from .frame import SlotLook
+from .shake import fly_back_seconds, shakes
 
 if TYPE_CHECKING:
-    from ...records.settings import Settings
-    from ...table.layout import Layout
+    from .board import Settings
+    from .layout import Layout
 
 REMOVE_SECONDS = 0.25
 """How long a removed card takes to fly away."""
@@ -48,67 +49,30 @@ MOVE_ERROR_TEXT = {
 }
 """What Move errors says, by reason (SPEC section 2)."""
 
-RULES_TEXT: tuple[tuple[str, ...], ...] = (
-    (
-        N_("Half Moon is played with two decks: 104 cards."),
-        N_("96 cards lie in 12 piles of 8 along an arc; the other 8 form the reserve."),
-        N_("You can play the top card of each pile and every reserve card."),
-    ),
-    (),
-    (
-        N_("Remove two number cards that add up to 11 (the Ace counts 1):"),
-        N_("Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter."),
-        N_("Remove a Jack, a Queen and a King together. Face cards never pair."),
-        N_("Emptied piles and reserve slots stay empty."),
-    ),
-    (),
-    (
-        N_("Tap a card to select it, then tap its partner. A triple takes three taps."),
-        N_("Tap a selected card again to put it down."),
-        N_(
-            "Or drag a card onto its partner; for a triple, select a face card, then drag"
-            " another onto the third."
-        ),
-        N_("A card dropped anywhere else flies back."),
-    ),
-    (),
-    (
-        N_("A pair scores 10 points, a triple 15. A won game is 48 moves and 520 points."),
-        N_("When no pair and no triple is left, undo or start again."),
-    ),
-    (),
-    (N_("Settings"),),
-    (N_("Move errors: says why a tap removed nothing."),),
-    (N_("Placement aid: dims the cards that cannot go with your selection."),),
-    (N_("Pile labels: shows each pile's number and how many cards it holds."),),
-    (N_("Four-colour deck: clubs green, diamonds blue."),),
-    (),
-    (
-        N_("Keys: arrows and Space to play, Ctrl+Z or Backspace to undo, Ctrl+Y to redo,"),
-        N_("Ctrl+C to copy the deal code, N for a new game, F11 for fullscreen, Esc for the menu."),
-    ),
-    (),
-    (N_("Every deal has a code such as HM1-N-AAAAAAB: enter it to play the same deal again."),),
-)
-"""Half Moon's rules page (the registry's rules text), paragraph by paragraph: each
-paragraph's sentences flow together and are wrapped as one; an empty paragraph is a blank
-line, a one-word one a heading."""
 
-
-class HalfMoonBoard(Board):
-    """Half Moon's table."""
+class RemovalBoard(Board):
+    """A removal game's table (a kind's board says which slots it shows, and what each
+    holds: :meth:`slots`, :meth:`stack`)."""
 
     drags = True
     taps_at_once = True
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: RemovalGame[Any]) -> None:
         super().__init__(game)
-        self.game: Game = game
+        self.game: RemovalGame[Any] = game
         self._before: tuple[str, ...] = ()
         """The selection before the last tap (a drag that comes to nothing restores it)."""
         self._tapped: str | None = None
         """The slot of the last tap, if it neither removed nor was refused (it may be
         carried on)."""
+
+    @abstractmethod
+    def slots(self) -> tuple[str, ...]:
+        """Every slot the table shows, in the keyboard focus's order."""
+
+    @abstractmethod
+    def stack(self, slot: str) -> tuple[Card | None, ...]:
+        """The cards of a slot, bottom to top (None: a card face down)."""
 
     def looks(
         self, layout: Layout, settings: Settings, hidden: dict[str, int]
@@ -116,51 +80,43 @@ class HalfMoonBoard(Board):
         game = self.game
         selection = set(game.selection)
         dimmed = game.dimmed() if settings.placement_aid and selection else frozenset()
-        table = game.table
         four = settings.four_colour
         looks = {}
-        for name, pile in zip(PILES, table.piles, strict=True):
-            keep = len(pile) - hidden.get(name, 0)  # (a card carried, or shaken)
-            whole = keep == len(pile)
+        for name in self.slots():
+            cards = self.stack(name)
+            keep = len(cards) - hidden.get(name, 0)  # (a card carried, or shaken)
+            whole = keep == len(cards)
             looks[name] = SlotLook(
-                cards=((pile[keep - 1], 0),) if keep > 0 else (),
+                cards=((cards[keep - 1], 0),) if keep > 0 else (),
                 edges=max(0, min(7, keep - 1)),
                 selected=whole and name in selection,
                 dimmed=whole and name in dimmed,
                 four_colour=four,
             )
-        for name, card in zip(RESERVE_SLOTS, table.reserve, strict=True):
-            if name in hidden:
-                card = None
-            looks[name] = SlotLook(
-                cards=((card, 0),) if card is not None else (),
-                selected=card is not None and name in selection,
-                dimmed=card is not None and name in dimmed,
-                four_colour=four,
-            )
         return looks
 
     def labels(self) -> dict[str, str]:
-        return {name: f"{name} \u00b7 {self.game.count(name)}" for name in (*PILES, *RESERVE_SLOTS)}
+        return {name: f"{name} \u00b7 {self.game.count(name)}" for name in self.slots()}
 
     def future_looks(self, layout: Layout, settings: Settings) -> list[tuple[str, SlotLook]]:
         """The top card selected, the card under it, and the Placement aid's veils."""
         four = settings.four_colour
         looks = []
-        for name, pile in zip(PILES, self.game.table.piles, strict=True):
-            edges = max(0, min(7, len(pile) - 1))
-            if pile:
+        playable = self.game.playable()
+        for name in self.slots():
+            cards = self.stack(name)
+            edges = max(0, min(7, len(cards) - 1))
+            if name in playable:
                 looks.append(
-                    (name, SlotLook(((pile[-1], 0),), edges, selected=True, four_colour=four))
+                    (name, SlotLook(((cards[-1], 0),), edges, selected=True, four_colour=four))
                 )
-            if len(pile) >= 2:
-                looks.append(
-                    (name, SlotLook(((pile[-2], 0),), max(0, edges - 1), four_colour=four))
-                )
-        if settings.placement_aid:
-            for name, card in self.game.playable().items():
-                edges = max(0, min(7, self.game.count(name) - 1)) if name in PILES else 0
-                looks.append((name, SlotLook(((card, 0),), edges, dimmed=True, four_colour=four)))
+                if settings.placement_aid:
+                    looks.append(
+                        (name, SlotLook(((cards[-1], 0),), edges, dimmed=True, four_colour=four))
+                    )
+            if len(cards) >= 2:
+                under = SlotLook(((cards[-2], 0),), max(0, edges - 1), four_colour=four)
+                looks.append((name, under))
         return looks
 
     def clear(self) -> None:
@@ -301,13 +257,15 @@ class HalfMoonBoard(Board):
         return Effect(sound="error", refusal=_(MOVE_ERROR_TEXT[error]), motions=motions)
 
     def cards_left(self) -> int:
-        return self.game.table.card_count()
+        left: int = self.game.table.card_count()
+        return left
 
     def stalemate_reason(self) -> str:
         return _("No pair adds up to 11 and no Jack, Queen and King are free.")
 
     def focus_slots(self) -> list[str]:
-        return [slot for slot in (*PILES, *RESERVE_SLOTS) if self.game.top(slot) is not None]
+        playable = self.game.playable()
+        return [slot for slot in self.slots() if slot in playable]
 
     def selected(self) -> tuple[str, ...]:
         return self.game.selection

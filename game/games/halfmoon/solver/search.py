@@ -42,8 +42,8 @@ the Luby sequence; later attempts also shuffle near-equal moves.
 
 Tall piles (the longest runs of cards) are tried first.
 
-A middle, its moves and its candidate moves are :mod:`game.rules.solver.middle`; the
-depth-first search and its relaxations :mod:`game.rules.solver.depth_first`; here the
+A middle, its moves and its candidate moves are :mod:`game.games.halfmoon.solver.middle`; the
+depth-first search and its relaxations :mod:`game.games.halfmoon.solver.depth_first`; here the
 attempts taking turns, and :func:`solve`.
 """
 
@@ -54,12 +54,12 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..game import Game
-from ..removals import Removal
+from ....rules.removals import Removal
+from ....rules.solver.budget import Budget, OutOfBudget, Restart, luby
+from ....rules.solver.budget import Verdict as Verdict  # still importable from here
+from ..rules import Game
 from ..slots import PILE_COUNT, SLOTS
 from ..table import Table
-from .budget import Budget, OutOfBudget, Restart, luby
-from .budget import Verdict as Verdict  # still importable from here
 from .depth_first import BACKWARD, FORWARD, MIXED, Search
 from .middle import BACK, Move
 

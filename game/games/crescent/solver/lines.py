@@ -8,11 +8,11 @@ through :class:`Crescent` as it is built, so a line that is returned is legal.
 
 from __future__ import annotations
 
-from ..cards import Rank
-from ..crescent import Crescent
-from ..crescent_moves import REDEAL, CardMove, Move, foundation_takes, in_sequence
-from ..crescent_table import ACE_FOUNDATIONS, KING_FOUNDATIONS, PILES, SUITS, CrescentTable
-from ..crescent_variants import CrescentVariant
+from ....rules.cards import Rank
+from ..game import Crescent
+from ..moves import REDEAL, CardMove, Move, foundation_takes, in_sequence
+from ..table import ACE_FOUNDATIONS, KING_FOUNDATIONS, PILES, SUITS, CrescentTable
+from ..variants import CrescentVariant
 
 Step = tuple[int, int, int]
 """A move of the search: (kind, i, j): 0 pile i home, 1 pile i onto pile j, 2 redeal."""

@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .cards import Card
-from .errors import CardError, PositionError
-from .notation import position_lines
+from ...rules.cards import Card
+from ...rules.errors import CardError, PositionError
+from ...rules.notation import position_lines
 from .slots import PILE_COUNT, PILE_SIZE, PILES, RESERVE_SIZE, RESERVE_SLOTS, SLOTS, slot_name
 
 COPIES = 2
@@ -86,6 +86,11 @@ class Table:
             tuple(contents[name] for name in PILES),
             tuple(contents[name][0] if contents[name] else None for name in RESERVE_SLOTS),
         )
+
+    @staticmethod
+    def slot_name(slot: object) -> str:
+        """The canonical name of a slot (SlotError for none: :func:`.slots.slot_name`)."""
+        return slot_name(slot)
 
     def text(self) -> str:
         """The position text: ``1: 3D AH ...`` for each pile, ``R1: AS`` or ``R2: -``."""

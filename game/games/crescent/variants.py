@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import DealCodeError
+from ...rules.errors import DealCodeError
 
 
 @dataclass(frozen=True)

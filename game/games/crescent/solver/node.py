@@ -1,8 +1,8 @@
-"""A position of the Crescent search (see :mod:`game.rules.solver.crescent_search`): the
+"""A position of the Crescent search (see :mod:`game.games.crescent.solver.search`): the
 piles as bytes, the foundations' tops and the redeals left; its key, its moves in the
 search's heuristic order, and a card home or a redeal made and unmade.
 
-:class:`Node` is the position; :class:`game.rules.solver.crescent_depth_first.Search`
+:class:`Node` is the position; :class:`game.games.crescent.solver.depth_first.Search`
 searches from it.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card
-from ..crescent_table import SUITS, CrescentTable
-from .crescent_locks import NEIGHBOURS as _NEIGHBOURS
+from ....rules.cards import Card
+from ..table import SUITS, CrescentTable
+from .locks import NEIGHBOURS as _NEIGHBOURS
 
 State = tuple[frozenset[int], frozenset[int], frozenset[int], bytes, bool, bytes]
 """What the search needs of a foundation state (see :func:`foundation_state`)."""
@@ -22,7 +22,7 @@ every two or three positions searched, 2.5-2.8 kB each, so each search has its o
 with it (kept from one search to the next they filled gigabytes in a tool that solves
 game after game)."""
 HOME, PILE, REDEAL = 0, 1, 2
-"""The kinds of a search move (:data:`game.rules.solver.crescent_lines.Step`)."""
+"""The kinds of a search move (:data:`game.games.crescent.solver.lines.Step`)."""
 
 # A card is suit * 13 + rank - 1 (0 ... 51); a pile is the bytes of its cards, bottom first.
 

@@ -4,7 +4,7 @@ Piles are ``"1"`` ... ``"16"`` along the arc; foundations ``"F1"`` ... ``"F4"`` 
 King foundations of clubs, diamonds, hearts and spades (built down), ``"F5"`` ... ``"F8"``
 the Ace foundations of the same suits (built up). A table also knows which cards lie face
 down and how many redeals are left; the moves that make new tables are in
-:mod:`game.rules.crescent_moves`.
+:mod:`game.games.crescent.moves`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit, two_decks
-from .codes import shuffled_order
-from .errors import SlotError
-from .notation import canonical_slot
+from ...rules.cards import Card, Rank, Suit, two_decks
+from ...rules.codes import shuffled_order
+from ...rules.errors import SlotError
+from ...rules.notation import canonical_slot
 
 PILE_COUNT = 16
 """Piles on the table."""

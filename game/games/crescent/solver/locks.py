@@ -1,6 +1,6 @@
 """Locked piles: a sound test that a Crescent position is lost (see :func:`locked`).
 
-Cards are numbered as in :mod:`game.rules.solver.crescent_search`: suit * 13 + rank - 1.
+Cards are numbered as in :mod:`game.games.crescent.solver.search`: suit * 13 + rank - 1.
 """
 
 from __future__ import annotations

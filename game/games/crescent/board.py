@@ -11,18 +11,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...look.i18n import N_, _, ngettext
-from ...rules import Crescent, MoveResult, Refusal
-from ...rules.crescent_table import (
-    FOUNDATIONS,
-    KING_FOUNDATIONS,
-    PILES,
-    foundation_suit,
-)
+from ...rules.errors import Refusal
 from ...table.board import Board, Effect, Motion
 from ...table.frame import SlotLook
+from .game import Crescent
+from .moves import MoveResult
+from .table import FOUNDATIONS, KING_FOUNDATIONS, PILES, foundation_suit
 
 if TYPE_CHECKING:
-    from ...records.settings import Settings
+    from ...table.board import Settings
     from ...table.layout import Layout
 
 SLIDE_SECONDS = 0.15

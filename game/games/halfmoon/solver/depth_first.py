@@ -1,6 +1,6 @@
-"""The depth-first search over middles (see :mod:`game.rules.solver.search`), with its
+"""The depth-first search over middles (see :mod:`game.games.halfmoon.solver.search`), with its
 relaxations: searches over fewer ranks that prove positions dead, each keeping a winning
-line that is repaired move by move (:mod:`game.rules.solver.lines`).
+line that is repaired move by move (:mod:`game.games.halfmoon.solver.lines`).
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
+from ....rules.solver.budget import Budget
 from . import lines
-from .budget import Budget
 from .middle import BACK, BOTTOM_BIT, FIELD, RESERVE_BIT, TOP_BIT, Middle, Move
 
 FORWARD, BACKWARD, MIXED = 0, 1, 2
