@@ -1,4 +1,4 @@
-"""One run of the benchmark's scripted game, in its own process (see tools/bench.py).
+"""One run of the benchmark's scripted game, in its own process (see tools/bench_frame_runs.py).
 
     python tools/bench_frames.py WIDTHxHEIGHT DEAL
 
