@@ -126,16 +126,9 @@ def child_frames(size: tuple[int, int], deal: str, moves: int) -> dict:
 
         return times, frame
 
-    class First:
-        def __init__(self, solution: Any) -> None:
-            self.line = solution.line[:moves]
-
-    solve, solve_crescent = bench_frames.solve, bench_frames.solve_crescent
     bench_frames._timed = paced
-    bench_frames.solve = lambda game, **kw: First(solve(game, **kw))
-    bench_frames.solve_crescent = lambda game, **kw: First(solve_crescent(game, **kw))
     ctx, play = bench_frames.scripted(size, deal)
-    result = play(ctx, size, deal)
+    result = play(ctx, size, deal, moves=moves)
     ctx.storage.close()
     return {"taps_s": taps, "fps": rates, "tap_visible": result["tap_visible"]}
 
@@ -346,9 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.child:
         mode, size_text, deal, count = args.child
-        size = tuple(int(v) for v in size_text.split("x"))
+        width, height = (int(v) for v in size_text.split("x"))
         run = child_frames if mode == "frames" else child_resize
-        print(json.dumps(run(size, deal, int(count))))  # type: ignore[arg-type]
+        print(json.dumps(run((width, height), deal, int(count))))
         return 0
     byte_compile()
     results = profile(args.quick)

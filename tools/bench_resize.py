@@ -125,7 +125,8 @@ def huge_and_back(table: Table, size: tuple[int, int]) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    size = tuple(int(v) for v in argv[0].split("x"))
+    width, height = (int(v) for v in argv[0].split("x"))
+    size = (width, height)
     pygame.display.init()
     pygame.font.init()
     table = Table(size, argv[1])

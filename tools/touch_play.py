@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 from xsession import WINDOW_MANAGER, missing, virtual_display, window_of, xdotool  # noqa: E402
 
 from game.games.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
+from game.rules import Crescent, Game  # noqa: E402
 
 SIZES = "800x480,1024x600,640x480"
 DRAG_STEPS = 8
@@ -132,9 +133,9 @@ def point_on(layout, rect, slot: str) -> tuple[int, int] | None:
     return min(found, key=lambda p: abs(p[0] - centre[0]) + abs(p[1] - centre[1]))
 
 
-def removes(game) -> bool:
+def removes(game: object) -> bool:
     """Whether ``game`` is played by removals made of taps (Half Moon), not card moves."""
-    return hasattr(game, "legal_removals")
+    return isinstance(game, Game)
 
 
 def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[Step] | None:
@@ -142,18 +143,20 @@ def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[S
     not that many that can be touched. Half Moon: pairs (a triple where one is left), a
     drag onto the partner and taps in turn; the Crescents: taps and drags in turn, a drag
     first."""
+    from game.scenes.boards import board_for
     from game.table.layout import compute_layout
 
     layout = compute_layout(size[0], size[1], kind.table)
     game = kind.from_code(code)
     steps: list[Step] = []
-    if removes(game):
+    if isinstance(game, Game):
         for number in range(moves):
             removals = sorted(game.legal_removals(), key=lambda r: (len(r.slots), r.slots))
             step = None
             for removal in removals:
-                points = [point_on(layout, layout.slots[s], s) for s in removal.slots]
-                if all(points):
+                found = [point_on(layout, layout.slots[s], s) for s in removal.slots]
+                points = [point for point in found if point is not None]
+                if len(points) == len(found):
                     if number % 2 == 0 and len(removal.slots) == 2:  # a pair by drag
                         target = layout.slots[removal.slots[1]].center
                         step = Step("drag", tuple(removal.slots), (points[0], target))
@@ -165,7 +168,9 @@ def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[S
             game.remove(list(step.slots))
             steps.append(step)
         return steps
-    board = kind.board(game)
+    if not isinstance(game, Crescent):
+        raise TypeError(f"{kind!r}: no plan for a game of neither removals nor card moves")
+    board = board_for(game)
     last_target = ""
     for number in range(moves):
         how = "drag" if number % 2 == 0 else "tap"
@@ -229,7 +234,8 @@ def geometry(display: str, window: str) -> tuple[int, int, int, int] | None:
     shell = xdotool(display, "getwindowgeometry", "--shell", window)
     values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
     try:
-        return tuple(int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))  # type: ignore[return-value]
+        x, y, width, height = (int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))
+        return x, y, width, height
     except (KeyError, ValueError):
         return None
 
