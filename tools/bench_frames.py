@@ -1,4 +1,4 @@
-"""One run of the benchmark's scripted game, in its own process (see tools/bench.py).
+"""One run of the benchmark's scripted game, in its own process (see tools/bench_frame_runs.py).
 
     python tools/bench_frames.py WIDTHxHEIGHT DEAL
 
@@ -20,6 +20,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -29,7 +30,7 @@ import pygame  # noqa: E402
 from game.games.catalog import kind_for_code  # noqa: E402
 from game.records.context import Context  # noqa: E402
 from game.records.storage import Storage  # noqa: E402
-from game.rules import Crescent, Game  # noqa: E402
+from game.rules import CardMove, Crescent, Game  # noqa: E402
 from game.rules.solver import solve, solve_crescent  # noqa: E402
 from game.scenes.flow import Flow, open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
@@ -51,7 +52,8 @@ def scripted(size: tuple[int, int], deal: str) -> tuple[Context, Callable[..., d
 
 
 def main(argv: list[str]) -> int:
-    size = tuple(int(v) for v in argv[0].split("x"))
+    width, height = (int(v) for v in argv[0].split("x"))
+    size = (width, height)
     deal = argv[1]
     ctx, play = scripted(size, deal)
     result = play(ctx, size, deal)
@@ -75,28 +77,30 @@ def _timed(
     return times, frame
 
 
-def crescent(ctx: Context, size: tuple[int, int], deal: str) -> dict:
-    """A Crescent deal's winning line, every card dragged, every redeal by its button."""
+def crescent(ctx: Context, size: tuple[int, int], deal: str, moves: int | None = None) -> dict:
+    """A Crescent deal's winning line, every card dragged, every redeal by its button
+    (``moves``: the line's first moves only; None: all of it)."""
     game = Crescent.from_code(deal)
-    line = solve_crescent(Crescent.from_code(deal), max_seconds=20).line
-    loop = Loop(PlayScene(ctx, Flow(ctx), game))
-    play = loop.scene
+    line = solve_crescent(Crescent.from_code(deal), max_seconds=20).line[:moves]
+    play = PlayScene(ctx, Flow(ctx), game)
+    loop = Loop(play)
     times, frame = _timed(loop, ("idle", "drag", "animation", "redeal"))
     visible: list[bool] = []
 
     def post(kind: int, pos: tuple[int, int]) -> None:
+        attrs: dict[str, Any] = {"pos": pos, "touch": False}
         if kind == pygame.MOUSEMOTION:
-            attrs = {"rel": (1, 1), "buttons": (1, 0, 0)}
+            attrs.update(rel=(1, 1), buttons=(1, 0, 0))
         else:
-            attrs = {"button": 1}
-        pygame.event.post(pygame.event.Event(kind, pos=pos, touch=False, **attrs))
+            attrs.update(button=1)
+        pygame.event.post(pygame.event.Event(kind, attrs))
 
     for _ in range(30):
         loop.frame(STEP)
     for _ in range(120):
         frame("idle")
     for move in line:
-        if not hasattr(move, "source"):
+        if not isinstance(move, CardMove):  # a redeal
             post(pygame.MOUSEBUTTONDOWN, play.layout.buttons["redeal"].center)
             frame("idle")
             post(pygame.MOUSEBUTTONUP, play.layout.buttons["redeal"].center)
@@ -122,19 +126,22 @@ def crescent(ctx: Context, size: tuple[int, int], deal: str) -> dict:
     return {"times": times, "tap_visible": all(visible), "won": game.outcome is not None}
 
 
-def half_moon(ctx: Context, size: tuple[int, int], deal: str) -> dict:
-    """Half Moon's winning line by taps, with an undo and two resizes."""
+def half_moon(ctx: Context, size: tuple[int, int], deal: str, moves: int | None = None) -> dict:
+    """Half Moon's winning line by taps, with an undo and two resizes (``moves``: the
+    line's first moves only; None: all of it)."""
     game = Game.from_code(deal)
-    line = solve(Game.from_code(deal)).line
+    line = solve(Game.from_code(deal)).line[:moves]
     loop = Loop(PlayScene(ctx, Flow(ctx), game))
     times, frame = _timed(loop, ("idle", "selection", "animation", "resize"))
     visible: list[bool] = []
 
-    def post(kind: int, **attrs: object) -> None:
-        pygame.event.post(pygame.event.Event(kind, **attrs))
+    def post(kind: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, attrs))
 
     def tap(slot: str) -> None:
-        centre = loop.scene.layout.slots[slot].center
+        scene = loop.scene
+        assert isinstance(scene, PlayScene), scene  # no other scene comes while it plays
+        centre = scene.layout.slots[slot].center
         post(pygame.MOUSEBUTTONDOWN, pos=centre, button=1, touch=False)
 
     for _ in range(30):

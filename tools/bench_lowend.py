@@ -16,7 +16,7 @@ For every game kind of the registry at 800x480 and 1920x1080 (SDL dummy driver):
 - **animation and drag**: the frame rate over each pair of successive frames of a
   card's flight and of a carried card (Half Moon does not drag);
 - **start to first frame**: process start to the first complete table frame (fresh
-  processes, as ``startup`` in tools/bench.py);
+  processes, as ``startup`` in tools/bench_startup.py);
 - **resize first frame**: tools/bench_resize.py's table resized around the size, no size
   twice, paced the same way: from the window's new size to the end of the frame that
   shows it.
@@ -52,6 +52,7 @@ from bench_cgroup import (  # noqa: E402
     interruptible,
     run_quota,
 )
+from bench_common import byte_compile, game_env, percentile  # noqa: E402
 
 SIZES = [(800, 480), (1920, 1080)]
 MOVES: dict[str | None, int] = {"halfmoon": 30, None: 50}
@@ -125,16 +126,9 @@ def child_frames(size: tuple[int, int], deal: str, moves: int) -> dict:
 
         return times, frame
 
-    class First:
-        def __init__(self, solution: Any) -> None:
-            self.line = solution.line[:moves]
-
-    solve, solve_crescent = bench_frames.solve, bench_frames.solve_crescent
     bench_frames._timed = paced
-    bench_frames.solve = lambda game, **kw: First(solve(game, **kw))
-    bench_frames.solve_crescent = lambda game, **kw: First(solve_crescent(game, **kw))
     ctx, play = bench_frames.scripted(size, deal)
-    result = play(ctx, size, deal)
+    result = play(ctx, size, deal, moves=moves)
     ctx.storage.close()
     return {"taps_s": taps, "fps": rates, "tap_visible": result["tap_visible"]}
 
@@ -175,12 +169,10 @@ def child_resize(size: tuple[int, int], deal: str, count: int) -> dict:
 
 # --------------------------------------------------------------------- the profile
 def _summary(values: list[float], scale: float = 1000.0) -> dict[str, float]:
-    from bench import _percentile
-
     return {
         "n": len(values),
         "median": round(scale * statistics.median(values), 2) if values else 0.0,
-        "p95": round(scale * _percentile(values, 0.95), 2),
+        "p95": round(scale * percentile(values, 0.95), 2),
         "max": round(scale * max(values), 2) if values else 0.0,
     }
 
@@ -188,33 +180,27 @@ def _summary(values: list[float], scale: float = 1000.0) -> dict[str, float]:
 def _rate(values: list[float]) -> dict[str, float] | None:
     if not values:
         return None
-    from bench import _percentile
-
     return {
         "n": len(values),
         "median_fps": round(statistics.median(values), 1),
-        "p5_fps": round(_percentile(values, 0.05), 1),
+        "p5_fps": round(percentile(values, 0.05), 1),
     }
 
 
 def _child(mode: str, size: tuple[int, int], deal: str, count: int, root: Path) -> tuple:
-    from bench import _env
-
     command = [sys.executable, __file__, "--child", mode, f"{size[0]}x{size[1]}", deal, str(count)]
-    done = run_quota(command, _env(None), root)
+    done = run_quota(command, game_env(None), root)
     return json.loads(done["stdout"].strip().splitlines()[-1]), done["throttled_share"]
 
 
 def startup(size: tuple[int, int], deal: str, runs: int, root: Path) -> dict:
     """Process start to the first complete table frame, in the quota group (fresh
     processes); the median and the slowest."""
-    from bench import _env
-
     times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as home:
             trace = Path(home) / "trace.jsonl"
-            env = _env(None, "0", home)
+            env = game_env(None, "0", home)
             env["HALFMOON_TRACE"] = str(trace)
             command = [sys.executable, str(ROOT / "main.py"), "--deal", deal]
             command += ["--max-frames", "2", "--window", f"{size[0]}x{size[1]}"]
@@ -353,12 +339,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.child:
         mode, size_text, deal, count = args.child
-        size = tuple(int(v) for v in size_text.split("x"))
+        width, height = (int(v) for v in size_text.split("x"))
         run = child_frames if mode == "frames" else child_resize
-        print(json.dumps(run(size, deal, int(count))))  # type: ignore[arg-type]
+        print(json.dumps(run((width, height), deal, int(count))))
         return 0
-    from bench import byte_compile
-
     byte_compile()
     results = profile(args.quick)
     if args.out:

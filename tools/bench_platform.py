@@ -6,10 +6,10 @@ round, so that a slow minute of the machine weighs on both; the ratio is on / of
 
 - **pygame in two halves** (lazy_pygame): fresh processes in one Xvfb at 1920x1080,
   process start to the window shown and to the first complete table frame, and the
-  memory then (tools/bench.py's ``startup``); off is ``HALFMOON_PLAIN=1``, which also
+  memory then (tools/bench_startup.py's ``startup``); off is ``HALFMOON_PLAIN=1``, which also
   leaves malloc alone (after the window shows) and the waiter (after the first frame).
 - **the idle loop asleep on the X socket** (x11.InputWaiter): the idle CPU of a table
-  whose clock runs, in an X window, over ``--idle-seconds`` (tools/bench.py's
+  whose clock runs, in an X window, over ``--idle-seconds`` (tools/bench_startup.py's
   ``idle_cpu``); off is ``HALFMOON_PLAIN=1``, the 10 Hz polling rate.
 - **the heap trimmed** (memory.give_back): the resident memory of a table at WxH before
   and after a round trip to a larger window (1920x1080 to 3840x2160 and back; 3840x2160
@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import bench  # noqa: E402
+from bench_common import byte_compile, xvfb  # noqa: E402
+from bench_startup import idle_cpu, startup  # noqa: E402
 
 SIZE = (1920, 1080)
 ROUND_TRIPS = {
@@ -76,7 +77,7 @@ def start_up(display: str, rounds: int) -> dict[str, Any]:
     for _ in range(rounds):
         for way in ("on", "off"):
             _plain(way == "on")
-            runs[way].append(bench.startup(display, SIZE, "0", 1))
+            runs[way].append(startup(display, SIZE, "0", 1))
     _plain(True)
     medians = {
         way: {
@@ -97,7 +98,7 @@ def idle(display: str, rounds: int, seconds: float) -> dict[str, Any]:
     for _ in range(rounds):
         for way in ("on", "off"):
             _plain(way == "on")
-            runs[way].append(bench.idle_cpu(display, SIZE, "0", seconds))
+            runs[way].append(idle_cpu(display, SIZE, "0", seconds))
     _plain(True)
     medians = {
         way: {
@@ -150,10 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     parts = args.parts.split(",")
-    bench.byte_compile()
+    byte_compile()
     results: dict[str, Any] = {}
     with ExitStack() as stack:
-        display = stack.enter_context(bench.xvfb(SIZE))
+        display = stack.enter_context(xvfb(SIZE))
         if display is None and ("start" in parts or "idle" in parts):
             print("bench_platform: no Xvfb; start-up and idle left out", file=sys.stderr)
         if display is not None and "start" in parts:

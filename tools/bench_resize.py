@@ -1,7 +1,7 @@
 """Resizes, timed in one process: ``python tools/bench_resize.py WxH DEAL`` prints JSON.
 
-Run by tools/bench.py (SDL dummy driver) for each game. A table of DEAL is laid out at
-WxH, then:
+Run by tools/bench_frame_runs.py (SDL dummy driver) for each game. A table of DEAL is laid
+out at WxH, then:
 
 - **first frames**: :data:`RESIZES` resizes to sizes around WxH, no size twice (each a
   new card size, as a window edge gives), each followed by idle frames until the cards
@@ -125,7 +125,8 @@ def huge_and_back(table: Table, size: tuple[int, int]) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    size = tuple(int(v) for v in argv[0].split("x"))
+    width, height = (int(v) for v in argv[0].split("x"))
+    size = (width, height)
     pygame.display.init()
     pygame.font.init()
     table = Table(size, argv[1])

@@ -45,6 +45,10 @@ Then SIGTERM to the launch's process group, a wait, SIGKILL if needed. A launch 
 no window within 30 s is a failure, recorded with the tail of its stderr. The result
 gives per-program medians over all launches, the raw lists, and the ratios Half Moon /
 Aisleriot of the medians of window shown and RSS.
+
+This module holds the programs, the session and its report; one launch is measured by
+tools/bench_rivals_launch.py, the window watched by tools/bench_rivals_screen.py and the
+memory and CPU read by tools/bench_rivals_proc.py.
 """
 
 from __future__ import annotations
@@ -53,15 +57,11 @@ import argparse
 import contextlib
 import json
 import os
-import queue
-import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,15 +70,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from xsession import WINDOW_MANAGER, missing, virtual_display, xdotool  # noqa: E402
+from bench_rivals_launch import end_process, measure_launch  # noqa: E402
+from bench_rivals_screen import MapWatcher  # noqa: E402
+from xsession import WINDOW_MANAGER, missing, virtual_display  # noqa: E402
 
 DEAL = "HM1-N-AAAAAAB"
 AISLERIOT_GAME = "klondike"
-SHOW_TIMEOUT_S = 30.0
-SETTLE_S = 2.0
-IDLE_S = 5.0
-POLL_S = 0.005
-STDERR_TAIL = 2000
 NO_SESSION_BUS = "unix:path=/nonexistent/bench-rivals-bus"
 PROGRAMS = ("halfmoon", "aisleriot")
 
@@ -140,265 +137,6 @@ def aisleriot_launch(sol: str, home: str) -> tuple[list[str], dict[str, str]]:
         DBUS_SESSION_BUS_ADDRESS=NO_SESSION_BUS,
     )
     return [sol, AISLERIOT_GAME], env
-
-
-# --------------------------------------------------------------- /proc figures
-def _children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        with contextlib.suppress(OSError):
-            found += [int(child) for child in task.read_text().split()]
-    return found
-
-
-def process_tree(pid: int) -> list[int]:
-    """``pid`` and all its live descendants."""
-    tree, todo = [], [pid]
-    while todo:
-        current = todo.pop()
-        tree.append(current)
-        todo += _children(current)
-    return tree
-
-
-def status_kb(pid: int, field: str = "VmRSS") -> int:
-    """``field`` of ``/proc/PID/status`` in kB (0 when the process has gone)."""
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(f"{field}:"):
-                return int(line.split()[1])
-    return 0
-
-
-def cpu_ticks(pid: int) -> int:
-    """utime + stime of ``pid`` in clock ticks (0 when it has gone)."""
-    with contextlib.suppress(OSError):
-        text = Path(f"/proc/{pid}/stat").read_text()
-        fields = text[text.rindex(")") + 2 :].split()  # after "pid (comm) "
-        return int(fields[11]) + int(fields[12])
-    return 0
-
-
-def tree_mb(pid: int, field: str = "VmRSS") -> float:
-    """``field`` (VmRSS, RssShmem, ...) of ``pid`` and its descendants, in MB."""
-    return sum(status_kb(p, field) for p in process_tree(pid)) / 1024
-
-
-def tree_cpu_s(pid: int) -> float:
-    """CPU seconds (utime + stime) of ``pid`` and its descendants."""
-    ticks = sum(cpu_ticks(p) for p in process_tree(pid))
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-# ------------------------------------------------------------------ the screen
-class MapWatcher:
-    """The MapNotify events of the root window's children, each with the time it was read.
-
-    Without ``xev`` it records nothing, and :meth:`wait` only sleeps the poll interval.
-    """
-
-    def __init__(self, display: str) -> None:
-        self.maps: list[tuple[float, str]] = []
-        self._news: queue.Queue[None] = queue.Queue()
-        self._xev: subprocess.Popen | None = None
-        if shutil.which("xev") is not None:
-            self._xev = subprocess.Popen(
-                ["xev", "-root", "-event", "substructure"],
-                env={**os.environ, "DISPLAY": display},
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                bufsize=1,
-            )
-            threading.Thread(target=self._read, daemon=True).start()
-            time.sleep(0.3)  # xev has selected the events
-
-    @property
-    def watching(self) -> bool:
-        return self._xev is not None and self._xev.poll() is None
-
-    def _read(self) -> None:
-        assert self._xev is not None and self._xev.stdout is not None
-        map_time = None
-        for line in self._xev.stdout:
-            now = time.monotonic()
-            if line.startswith("MapNotify event"):
-                map_time = now
-            elif map_time is not None:
-                match = re.search(r"window (0x[0-9a-f]+)", line)
-                self.maps.append((map_time, str(int(match.group(1), 16)) if match else ""))
-                self._news.put(None)
-                map_time = None
-
-    def wait(self, timeout: float) -> None:
-        """Until a new MapNotify comes, at most ``timeout`` s (the poll interval without xev)."""
-        if not self.watching:
-            time.sleep(POLL_S)
-            return
-        with contextlib.suppress(queue.Empty):
-            self._news.get(timeout=timeout)
-            while True:  # several at once: one search is enough
-                self._news.get_nowait()
-
-    def shown_at(self, window: str, since: float, searched: float) -> float:
-        """When ``window`` became viewable: its MapNotify, else (a window manager's frame)
-        the last MapNotify before the search that found it, else that search's time."""
-        maps = [(t, w) for t, w in self.maps if since <= t <= searched]
-        for when, mapped in maps:
-            if mapped == window:
-                return when
-        return maps[-1][0] if maps else searched
-
-    def stop(self) -> None:
-        if self._xev is not None and self._xev.poll() is None:
-            self._xev.terminate()
-            try:
-                self._xev.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self._xev.kill()
-                self._xev.wait()
-
-
-def wait_for_window(
-    display: str, process: subprocess.Popen, watcher: MapWatcher, started: float
-) -> tuple[str, float] | None:
-    """(the window, when it was shown) of ``process``; None when none came within
-    :data:`SHOW_TIMEOUT_S` or the process ended first."""
-    deadline = started + SHOW_TIMEOUT_S
-    while time.monotonic() < deadline:
-        searched = time.monotonic()
-        found = xdotool(display, "search", "--onlyvisible", "--pid", str(process.pid)).split()
-        if found:
-            return found[-1], watcher.shown_at(found[-1], started, searched)
-        if process.poll() is not None:
-            return None
-        watcher.wait(0.05)
-    return None
-
-
-def window_geometry(display: str, window: str) -> str:
-    """``WxH`` of ``window`` ('' when xdotool cannot tell)."""
-    match = re.search(r"Geometry: (\d+x\d+)", xdotool(display, "getwindowgeometry", window))
-    return match.group(1) if match else ""
-
-
-def resize_window(display: str, window: str, size: tuple[int, int]) -> str:
-    """Resize ``window`` to ``size``; its size afterwards (``WxH``)."""
-    xdotool(display, "windowsize", window, str(size[0]), str(size[1]))
-    target = f"{size[0]}x{size[1]}"
-    deadline = time.monotonic() + 2
-    while (geometry := window_geometry(display, window)) != target:
-        if time.monotonic() > deadline:
-            break
-        time.sleep(0.02)
-    return geometry
-
-
-# ------------------------------------------------------------------ one launch
-def end_process(process: subprocess.Popen, group: bool = True) -> int | None:
-    """SIGTERM (to the launch's process group when ``group``), a wait, SIGKILL if needed;
-    the exit status."""
-
-    def send(sig: signal.Signals) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            if group:
-                os.killpg(process.pid, sig)
-            elif process.poll() is None:
-                process.send_signal(sig)
-
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        send(sig)
-        try:
-            process.wait(timeout=10)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    if group:
-        send(signal.SIGKILL)  # any descendant left behind
-    return process.poll()
-
-
-def _tail(path: Path) -> str:
-    with contextlib.suppress(OSError):
-        return path.read_text(errors="replace").strip()[-STDERR_TAIL:]
-    return ""
-
-
-def _first_frame_s(home: str, started_wall: float) -> float | None:
-    """Half Moon's first complete frame (its trace's first_frame), from before Popen."""
-    with contextlib.suppress(OSError, ValueError, IndexError, KeyError, StopIteration):
-        lines = (Path(home) / "trace.jsonl").read_text().splitlines()
-        first = next(e for e in map(json.loads, lines) if e["event"] == "first_frame")
-        return round(first["time"] - started_wall, 4)
-    return None
-
-
-def measure_launch(
-    display: str,
-    watcher: MapWatcher,
-    command: list[str],
-    env: dict[str, str],
-    home: str,
-    resize_to: tuple[int, int] | None = None,
-    timed: bool = True,
-) -> dict[str, Any]:
-    """Start ``command``, wait for its window, take the figures (only when ``timed``), end it."""
-    env = {**env, "DISPLAY": display}
-    stderr_path = Path(home) / "stderr.txt"
-    with open(stderr_path, "wb") as stderr:
-        started_wall, started = time.time(), time.monotonic()
-        process = subprocess.Popen(
-            command,
-            env=env,
-            cwd=home,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-            start_new_session=True,
-        )
-    try:
-        shown = wait_for_window(display, process, watcher, started)
-        if shown is None:
-            alive = process.poll() is None
-            status = end_process(process)
-            return {
-                "error": f"no window within {SHOW_TIMEOUT_S:.0f} s"
-                if alive
-                else f"ended before showing a window (exit status {status})",
-                "stderr_tail": _tail(stderr_path),
-            }
-        window, shown_at = shown
-        figures: dict[str, Any] = {"window_shown_s": round(shown_at - started, 4)}
-        if resize_to is not None:
-            figures["window_size"] = resize_window(display, window, resize_to)
-        else:
-            figures["window_size"] = window_geometry(display, window)
-        if timed:
-            figures.update(settled_figures(process.pid, shown_at))
-        figures["title"] = xdotool(display, "getwindowname", window).strip()
-        figures["first_frame_s"] = _first_frame_s(home, started_wall)
-        if process.poll() is not None:
-            return {
-                "error": f"ended during the measurement (exit status {process.returncode})",
-                "stderr_tail": _tail(stderr_path),
-            }
-        return figures
-    finally:
-        end_process(process)
-
-
-def settled_figures(pid: int, shown_at: float) -> dict[str, float]:
-    """RSS :data:`SETTLE_S` after the window showed, then CPU over :data:`IDLE_S`."""
-    time.sleep(max(0.0, shown_at + SETTLE_S - time.monotonic()))
-    rss, shared = tree_mb(pid), tree_mb(pid, "RssShmem")
-    cpu_before, clock_before = tree_cpu_s(pid), time.monotonic()
-    time.sleep(IDLE_S)
-    cpu_after, clock_after = tree_cpu_s(pid), time.monotonic()
-    return {
-        "rss_mb": round(rss, 1),
-        "rss_shmem_mb": round(shared, 1),
-        "idle_cpu_percent": round(100 * (cpu_after - cpu_before) / (clock_after - clock_before), 3),
-    }
 
 
 # --------------------------------------------------------------- the session

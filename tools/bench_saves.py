@@ -15,7 +15,8 @@ removal: 47 moves.
 
     python tools/bench_saves.py [--runs N]     # the figures alone, as JSON
 
-``tools/bench.py`` runs it (``make bench``) and holds its budgets (``long_save_*``).
+``tools/bench.py`` runs it (``make bench``); tools/bench_budgets.py holds its budgets
+(``long_save_*``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -80,13 +81,13 @@ SDIST_MUST_HOLD = (
 )
 
 
-def run(command: list[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
+def run(command: list[str | Path], **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """Run ``command``; a failure raises :class:`PackagingError` with its last words."""
     done = subprocess.run(
         [str(part) for part in command],
         capture_output=True,
         text=True,
-        **kwargs,  # type: ignore[call-overload]
+        **kwargs,
     )
     if done.returncode != 0:
         said = (done.stderr.strip() or done.stdout.strip()).splitlines()[-3:]

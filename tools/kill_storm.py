@@ -183,10 +183,12 @@ def _drag_args(window: str, start, points, release: bool) -> list[str]:
 
 def _drags(kind: GameKind, game, size: tuple[int, int]) -> list[tuple[tuple, tuple]]:
     """Every legal move as a drag: (where the card is, where it may go) in the window."""
+    from game.rules import Crescent
+    from game.scenes.boards import board_for
     from game.table.layout import compute_layout
 
-    board = kind.board(game)
-    if not getattr(board, "drags", False) or not hasattr(game, "destinations"):
+    board = board_for(game)
+    if not board.drags or not isinstance(game, Crescent):
         return []
     layout = compute_layout(size[0], size[1], kind.table)
     found = []
@@ -234,11 +236,15 @@ def _sync(kind: GameKind, home: Path, game_process, moves: int):
 
 def one_kill(display: str, number: int, kind: GameKind, moment: str, rng, work: Path) -> Kill:
     """One run: deal, drag a few moves, then ``moment`` and kill -9; start again; check."""
+    from game.rules import Crescent
+    from game.scenes.boards import board_for
+
     home = work / f"kill-{number}"
     home.mkdir()
     trace = Trace(home / "trace.jsonl")
     env = _environment(display, home, trace.path)
     code = kind.random(rng).code
+    assert code is not None  # a dealt game has its code (only a position has none)
     size = (rng.randint(800, 1800), rng.randint(600, 1000))
     errors = home / "stderr.txt"
     game = _start(env, ["--window", f"{size[0]}x{size[1]}", "--deal", code], errors)
@@ -275,7 +281,7 @@ def one_kill(display: str, number: int, kind: GameKind, moment: str, rng, work: 
         before = (state.moves, state.position())
         allowed = {before}
         drags = _drags(kind, state, size)
-        board = kind.board(state)
+        board = board_for(state)
         if moment == "redeal" and not board.enabled("redeal"):
             moment = kill.moment = "drag"
         elif moment == "drag" and not drags and board.enabled("redeal"):
@@ -286,6 +292,7 @@ def one_kill(display: str, number: int, kind: GameKind, moment: str, rng, work: 
             xdotool(display, *_drag_args(window, start, points, release=False))
         elif moment == "redeal":
             redealt = kind.from_dict(state.to_dict())
+            assert isinstance(redealt, Crescent), redealt  # its board offers a Redeal
             redealt.redeal()
             allowed.add((redealt.moves, redealt.position()))
             if rng.random() < 0.5:

@@ -21,7 +21,7 @@ import pygame
 import pygame.scrap
 
 from game.games.catalog import KINDS, GameKind, kind_of
-from game.rules import Crescent, Game, normalize_code
+from game.rules import CardMove, Crescent, Game, normalize_code
 from game.rules.codes import DEAL_COUNT
 from game.rules.solver import Verdict, solve, solve_crescent
 from game.scenes.code_entry import CodeEntryScene
@@ -86,7 +86,7 @@ def _crescent_line(game: Crescent) -> list[Step] | None:
     if solution.verdict is not Verdict.WIN or not solution.line:
         return None
     return [
-        (move.source, move.target) if hasattr(move, "source") else "redeal"
+        (move.source, move.target) if isinstance(move, CardMove) else "redeal"
         for move in solution.line
     ]
 

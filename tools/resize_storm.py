@@ -94,13 +94,14 @@ def drag(display: str, window: str, kind: GameKind, game, size, rng: random.Rand
     ``game`` is the game on the table as last saved (None: unknown): most drags then
     start on a card that can move (one the game lets the mouse carry), and many end
     where it may go; the others start anywhere on a slot."""
+    from game.scenes.boards import board_for
     from game.table.layout import compute_layout
 
     layout = compute_layout(size[0], size[1], kind.table)
     slots = list(layout.areas)
-    board = None if game is None else kind.board(game)
+    board = None if game is None else board_for(game)
     movable = [] if board is None else [s for s in slots if board.taps_on_release(s)]
-    if movable and rng.random() < 0.8:
+    if board is not None and movable and rng.random() < 0.8:
         source = rng.choice(movable)
         start = board.top_rect(layout, source).center
         targets = list(getattr(game, "destinations", lambda _slot: ())(source))
@@ -165,7 +166,9 @@ def storm_on(display: str, seconds: float, seed: int, game: str | None = None) -
     """One storm on the X server ``display`` (":N"); the seed and the game key make the
     rounds, so ``--game KEY --seed N`` replays one game's storm of ``--all-games``."""
     rng = random.Random(seed if game is None else f"{seed}-{game}")
-    deal = DEAL if game is None else kind_by_key(game).random(rng).code
+    dealt = DEAL if game is None else kind_by_key(game).random(rng).code
+    assert dealt is not None  # a dealt game has its code (only a position has none)
+    deal = dealt
     kind = kind_for_code(deal)
     with tempfile.TemporaryDirectory(prefix="hm-storm-") as home:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
@@ -196,7 +199,7 @@ def storm_on(display: str, seconds: float, seed: int, game: str | None = None) -
             window = find_window(display, process.pid)
             if window is None:
                 died = 0
-            while died is None and time.monotonic() - started < seconds:
+            while window is not None and died is None and time.monotonic() - started < seconds:
                 rounds += 1
                 width, height = rng.randint(320, 1920), rng.randint(240, 1080)
                 xdotool(display, "windowsize", window, str(width), str(height))

@@ -178,13 +178,14 @@ def child(
 
     from game.records.kiosk import KioskConfig
     from game.records.storage import Storage
-    from game.rules import Crescent, Game
+    from game.rules import CardMove, Crescent, Game
     from game.rules.solver import solve, solve_crescent
     from game.scenes.code_entry import CodeEntryScene
     from game.scenes.dialogs import ConfirmScene
     from game.scenes.end import StalemateScene, WinScene
     from game.scenes.flow import Flow
     from game.scenes.kiosk import PinScene, StillPlayingScene
+    from game.scenes.log_page import LogScene
     from game.scenes.menus import SettingsScene, StatisticsScene
     from game.scenes.play import PlayScene
     from game.scenes.rules_page import RulesScene
@@ -220,7 +221,7 @@ def child(
 
     def drag_halfway(play) -> None:
         """Press on the next move's card and carry it half way to its target."""
-        move = next(m for m in crescent_line[25:] if hasattr(m, "source"))
+        move = next(m for m in crescent_line[25:] if isinstance(m, CardMove))
         start = play.board.top_rect(play.layout, move.source).center
         end = play.board.top_rect(play.layout, move.target).center
         middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 - play.layout.card[1] // 3)
@@ -283,18 +284,21 @@ def child(
                 seconds = 150.0 + moves * 4 + number * 13 % 90
                 log.add(LogEntry(f"g{number}", when, code, result, score, moves, seconds))
             page = StatisticsScene(ctx, back=title, flow=flow).choose("log")
+            assert isinstance(page, LogScene), page
             return page.open(1) if name == "log-entry" else page
         if name == "rules":
             return RulesScene(ctx, back=title)
         if name in ("code", "kiosk-code"):
-            code = CodeEntryScene(ctx, flow, back=title)
-            code.type_text("QWERT")
-            return code
+            entry = CodeEntryScene(ctx, flow, back=title)
+            entry.type_text("QWERT")
+            return entry
         if name == "play":
             play.clock_started = True
-            playable = play.game.playable()
-            number = next(s for s, c in playable.items() if not c.is_face)
-            play.game.tap(number)
+            game = play.game
+            assert isinstance(game, Game), game  # played(9): a Half Moon game
+            playable = game.playable()
+            numbered = next(s for s, c in playable.items() if not c.is_face)
+            game.tap(numbered)
             return play
         if name == "question":
             return ConfirmScene(

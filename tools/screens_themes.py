@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-THEMES = {
+THEMES: dict[str, dict[str, str | bool]] = {
     **{f"back-{back}": {"card_back": back} for back in ("moons", "lattice", "waves")},
     **{
         f"table-{colour}": {"table_colour": colour}
@@ -17,7 +17,12 @@ THEMES = {
 deck, each on a table that shows it (backs: Crescent's face-down cards), with the settings
 they need; ``sheet`` shows every back and table colour whole, and large-index faces, at
 the size of Crescent's cards. Every other scene is shot with the default look."""
-LOOK = {"deck": "classic", "card_back": "moons", "table_colour": "green", "four_colour": False}
+LOOK: dict[str, str | bool] = {
+    "deck": "classic",
+    "card_back": "moons",
+    "table_colour": "green",
+    "four_colour": False,
+}
 
 
 def sheet(ctx):

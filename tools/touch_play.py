@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 from xsession import WINDOW_MANAGER, missing, virtual_display, window_of, xdotool  # noqa: E402
 
 from game.games.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
+from game.rules.played import PlayedGame  # noqa: E402
 
 SIZES = "800x480,1024x600,640x480"
 DRAG_STEPS = 8
@@ -137,11 +138,12 @@ def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[S
     not that many that can be touched: drags and taps in turn, a drag first. A drag
     carries the first slot's card onto the last slot's (a pair onto its partner, a card
     onto where it goes); a tap touches each slot in turn (a triple is always tapped)."""
+    from game.scenes.boards import board_for
     from game.table.layout import compute_layout
 
     layout = compute_layout(size[0], size[1], kind.table)
     game = kind.from_code(code)
-    board = kind.board(game)
+    board = board_for(game)
     steps: list[Step] = []
     last_target = ""
     for number in range(moves):
@@ -154,8 +156,9 @@ def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[S
         step = None
         for slots in candidates:
             rects = [board.top_rect(layout, slot) for slot in slots]
-            points = [point_on(layout, rect, slot) for rect, slot in zip(rects, slots, strict=True)]
-            if not all(points):
+            found = [point_on(layout, r, slot) for r, slot in zip(rects, slots, strict=True)]
+            points = [point for point in found if point is not None]
+            if len(points) != len(found):
                 continue
             if how == "drag" and len(slots) == 2:  # the card's centre onto the target's
                 start = points[0]
@@ -175,7 +178,7 @@ def plan(kind: GameKind, code: str, size: tuple[int, int], moves: int) -> list[S
     return steps
 
 
-def make(game, slots: tuple[str, ...]) -> None:
+def make(game: PlayedGame, slots: tuple[str, ...]) -> None:
     """Make the legal move of ``game`` that touches ``slots``."""
     game.play(next(move for move in game.legal_moves() if tuple(move.slots) == slots))
 
@@ -205,7 +208,8 @@ def geometry(display: str, window: str) -> tuple[int, int, int, int] | None:
     shell = xdotool(display, "getwindowgeometry", "--shell", window)
     values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
     try:
-        return tuple(int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))  # type: ignore[return-value]
+        x, y, width, height = (int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))
+        return x, y, width, height
     except (KeyError, ValueError):
         return None
 
