@@ -1,4 +1,5 @@
-"""Half Moon and Crescent, two-deck solitaires. The rules live in :mod:`game.rules`.
+"""Half Moon, card solitaires: each game a folder of :mod:`game.games`, their pure rules in
+:mod:`game.rules`; the folders below are the layers (README "For developers").
 
 The version below is the package's one source (pyproject.toml reads it).
 """

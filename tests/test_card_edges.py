@@ -15,12 +15,9 @@ import random
 
 import pygame
 import pytest
-from conftest import position_text
-from crescent_helpers import crescent_text
 from kind_scripts import script_for, table
 
 from game.look.sprites import CardArt
-from game.rules import Crescent
 from game.rules.cards import Card, Rank, Suit
 from game.table import arcs
 
@@ -59,18 +56,10 @@ def _median(values: list[float]) -> float:
 
 # ------------------------------------------------------------------ the real table
 def _piled(kind) -> list:
-    """Games of ``kind`` whose piles hold face-up cards under their top cards."""
-    games = [kind.random(random.Random(27))]
-    if isinstance(games[0], Crescent):
-        piles = {1: "5D 9S 2D", 2: "10C JH", 5: "3H 8C 10S QD", 9: "KS 7D", 16: "4C 6H"}
-        games.append(kind.from_position(crescent_text(piles, variant=kind.letter)))
-    elif kind.key == "halfmoon":
-        piles = {1: "AC 5S 9D", 2: "10C 6S", 3: "2C", 7: "QD 2H 8S 3C 4D JC 7H 6D"}
-        games.append(kind.from_position(position_text(piles)))
-    else:  # another kind: the positions of its scripts
-        script = script_for(kind)
-        games += [kind.from_position(script.win), kind.from_position(script.stalemate)]
-    return games
+    """Games of ``kind`` whose piles hold cards under their top cards: a deal, and its
+    script's showcase."""
+    showcase = script_for(kind).showcase
+    return [kind.random(random.Random(27))] + ([kind.from_position(showcase)] if showcase else [])
 
 
 def _fan_edge(screen: pygame.Surface, top: pygame.Rect, step: int) -> float:

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from game.games.catalog import letters
+from game.rules.codes import expected_forms
 from game.shell.app import parse_args
+
+EVERY_CODE = expected_forms(letters()).removeprefix("expected ").split(", e.g.")[0]
+"""The codes of every game of the registry, as an error names them: ``HM1-N-, ... or
+HM1-E- followed by 7 letters A-Z``."""
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,7 +60,7 @@ def test_every_option_is_read():
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--deal", "HM1-N-12"], "HM1-C-, HM1-F- or HM1-O- followed by 7 letters A-Z"),
+        (["--deal", "HM1-N-12"], EVERY_CODE),
         (["--window", "big"], "expected WIDTHxHEIGHT"),
         (["--window", "100x100"], "too small"),
         (["--max-frames", "0"], "positive number of frames"),

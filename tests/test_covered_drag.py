@@ -76,7 +76,7 @@ PATHS = {
     "menu": (win_game, True, _menu, TitleScene),
     "kiosk-pin": (win_game, True, _pin, PinScene),
     "keys-win": (win_game, True, _last_move, WinScene),
-    "keys-stalemate": (stalemate_game, False, _last_move, StalemateScene),
+    "keys-stalemate": (stalemate_game, True, _last_move, StalemateScene),
     "keys-redeal-stalemate": (_redeal_stalls, False, _redeal, StalemateScene),
 }
 

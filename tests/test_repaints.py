@@ -291,7 +291,11 @@ def test_a_partial_repaint_shows_what_a_repaint_from_scratch_shows(
     ctx.settings.move_errors = True
     ctx.settings.deck, ctx.settings.card_back, ctx.settings.table_colour = look
     ctx.apply_settings()
-    table = _Table(Driver(Flow(ctx).play(kind.from_code(kind.code(deal))), size=size))
+    game = kind.from_code(kind.code(deal))
+    while game.outcome is not None:  # (a deal stuck from its first card shows no table)
+        deal += 1
+        game = kind.from_code(kind.code(deal))
+    table = _Table(Driver(Flow(ctx).play(game), size=size))
     table.driver.seconds(1)  # the first paint, then the idle steps make the tiles
     table.check("start")
     for number, (action, pick) in enumerate(steps):

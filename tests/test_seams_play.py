@@ -9,7 +9,7 @@ from ui_helpers import Driver, felt_point, pygame
 
 from game.games.catalog import KINDS
 from game.games.crescent.board import CrescentBoard
-from game.rules import Crescent, Outcome
+from game.rules import DEAL_COUNT, Crescent, Outcome, read_code
 from game.scenes.end import StalemateScene
 from game.scenes.play import PlayScene
 
@@ -18,7 +18,18 @@ NUMBER = "LLCDVVR"
 
 
 def _deal(kind):
-    return kind.from_code(f"HM1-{kind.letter}-{NUMBER}")
+    """The deal of NUMBER, or the first after it with a move to touch (an Elevens deal
+    may have none)."""
+    for number in range(read_code(f"HM1-N-{NUMBER}")[1], DEAL_COUNT):
+        game = kind.from_code(kind.code(number))
+        if any(move.slots for move in game.legal_moves()):
+            return game
+    raise AssertionError(kind.key)
+
+
+def _held(play):
+    """The slot whose card the tests carry: the first of the first move the rules allow."""
+    return next(move.slots[0] for move in play.game.legal_moves() if move.slots)
 
 
 def _line(game):
@@ -97,9 +108,11 @@ def _fresh_pixels(ctx, play):
 
 
 def _carry(driver, play):
-    """Press on pile 6's top card and move 30 pixels: the card is carried where the board
-    drags; where it does not the press was a tap. Returns where the mouse is."""
-    start = play.board.top_rect(play.layout, "6").center
+    """Press on a card that can move (:func:`_held`) and move 30 pixels: the card is
+    carried where the board drags; where it does not the press was a tap. Returns where
+    the mouse is."""
+    slot = _held(play)
+    start = play.board.top_rect(play.layout, slot).center
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
     held = start
     for step in (4, 12, 30):
@@ -108,22 +121,23 @@ def _carry(driver, play):
     if play.board.drags:
         assert play.gestures.carry is not None  # the card is carried
     else:  # the press was a tap (6 is selected); a motion carries nothing
-        assert play.gestures.carry is None and play.game.selection == ("6",)
+        assert play.gestures.carry is None and play.game.selection == (slot,)
     return held
 
 
 def _shows_the_true_state(session, driver, play, held):
-    """Lift the mouse, let the card land: a tap then selects 6, the table shows it, and
-    the screen is what a new scene draws of the same game."""
+    """Lift the mouse, let the card land: a tap then selects the card, the table shows it,
+    and the screen is what a new scene draws of the same game."""
+    slot = _held(play)
     driver.post(pygame.MOUSEBUTTONUP, pos=held, button=1, touch=False)
     assert play.game.moves == 0
     driver.seconds(1.0)  # the card lands, the cards are rendered crisp
     assert not play.flying and not session.ctx.art.refining
     driver.click(felt_point(play))
-    driver.click_slot("6")
-    assert play.board.selected() == ("6",)
+    driver.click_slot(slot)
+    assert play.board.selected() == (slot,)
     frame = play.frame()
-    assert frame.looks["6"].selected
+    assert frame.looks[slot].selected
     targets = {name for name, look in frame.looks.items() if look.target}
     assert targets == set(getattr(play.game, "targets", tuple)())  # Half Moon has none
     shown = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
@@ -135,15 +149,16 @@ def _shows_the_true_state(session, driver, play, held):
 def test_a_resize_or_f11_mid_drag_ends_the_drag_cleanly(session_for, kind, how):
     session, driver = session_for(kind)
     play = driver.scene
+    slot = _held(play)
     held = _carry(driver, play)
     size = play.size
     _resize(driver, how)
     assert play.size != size and play.layout.size == play.size
     if play.board.drags:  # the card flies back from where it was, in the new window
         assert play.gestures.carry is None
-        back = play.board.top_rect(play.layout, "6")
+        back = play.board.top_rect(play.layout, slot)
         flying = [m for m in play.flying if m.end == back]
-        assert flying, "the carried card flies back to pile 6"
+        assert flying, "the carried card flies back to its place"
         assert pygame.Rect((0, 0), play.size).colliderect(flying[0].start)
         assert flying[0].start.size == back.size
     _shows_the_true_state(session, driver, play, held)
@@ -172,12 +187,13 @@ def test_undo_or_the_menu_mid_drag_end_the_drag_cleanly(session_for, kind, how):
 def test_a_press_held_through_a_resize_is_still_a_tap(session_for, kind):
     _session, driver = session_for(kind)
     play = driver.scene
-    start = play.board.top_rect(play.layout, "6").center
+    slot = _held(play)
+    start = play.board.top_rect(play.layout, slot).center
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
     _resize(driver, "VIDEORESIZE")
-    held = play.board.top_rect(play.layout, "6").center
+    held = play.board.top_rect(play.layout, slot).center
     driver.post(pygame.MOUSEBUTTONUP, pos=held, button=1, touch=False)
-    assert play.board.selected() == ("6",) and play.gestures.carry is None and play.game.moves == 0
+    assert play.board.selected() == (slot,) and play.gestures.carry is None and play.game.moves == 0
 
 
 # ------------------------------------------------- the redeal note and the stalemate

@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import position_text
-from crescent_helpers import ACE_UP, KING_DOWN, crescent_text, suit_run
 from ui_helpers import Driver, pygame
 
 from game.games.catalog import KINDS, GameKind, kind_of
@@ -16,7 +14,7 @@ from game.records.kiosk import KioskConfig
 from game.records.savegame import SavedGame
 from game.records.statistics import Statistics
 from game.records.storage import Storage
-from game.rules import Crescent, Game
+from game.rules.played import PlayedGame
 from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.flow import Flow, open_context
@@ -57,20 +55,41 @@ def _tap_move(driver: Driver, slots: tuple[str, ...]) -> None:
     assert play.game.moves == before + 1, slots
 
 
+def _new_with_a_move(driver: Driver) -> None:
+    """New game, again while the deal has no move that leaves it going (an Elevens deal
+    may be stuck from its first card, or one move from it)."""
+    for _ in range(50):
+        _press(driver, "new")
+        driver.seconds(1.5)
+        scene = driver.scene
+        if isinstance(scene, PlayScene) and scene.game.outcome is None:
+            game = scene.game
+            if any(_leaves_it_going(game, move.slots) for move in game.legal_moves()):
+                return
+    raise AssertionError("50 deals in a row without a move")
+
+
+def _leaves_it_going(game: PlayedGame, slots: tuple[str, ...]) -> bool:
+    """Whether the move that touches ``slots`` leaves the game going (tried on a copy)."""
+    copy = kind_of(game).from_dict(game.to_dict())
+    copy.play(next(move for move in copy.legal_moves() if tuple(move.slots) == slots))
+    return copy.outcome is None
+
+
 def _move(driver: Driver) -> None:
     """A legal move on the table, whatever the game, through taps."""
     play = driver.scene
     assert isinstance(play, PlayScene)
     game = play.game
-    if isinstance(game, Game):
-        _tap_move(driver, game.legal_removals()[0].slots)
+    moves = [move.slots for move in game.legal_moves() if move.slots]
+    going = [slots for slots in moves if _leaves_it_going(game, slots)]
+    if going or moves:
+        _tap_move(driver, (going or moves)[0])
         return
-    moves = [move for move in game.legal_moves() if not move.source.startswith("F")]
-    if moves:
-        _tap_move(driver, (moves[0].source, moves[0].target))
-        return
-    before = game.moves
-    driver.click(play.layout.buttons["redeal"].center)
+    before = game.moves  # no card to touch: the button the board suggests (a redeal)
+    suggested = play.board.suggested()
+    assert suggested is not None, f"{game!r} has no move"
+    driver.click(play.layout.buttons[suggested].center)
     driver.seconds(0.5)
     assert game.moves == before + 1
 
@@ -191,7 +210,7 @@ def test_the_idle_reset_puts_away_the_game_of_every_kind(display, storage, kind,
         driver = _driven(session)
         for game in played:
             _choose(driver, game)
-            _press(driver, "new")
+            _new_with_a_move(driver)
             _move(driver)
         if left is not None:
             _choose(driver, left)  # a game nobody plays: the others are still under way
@@ -217,39 +236,20 @@ def test_the_idle_reset_puts_away_the_game_of_every_kind(display, storage, kind,
 
 
 # ----------------------------------- statistics exact, whatever befell their file
-def _foundations(**short: str) -> dict[str, str]:
-    """Crescent's eight foundations whole, but for those given."""
-    whole = {}
-    for suit, (kings, aces) in zip(
-        "CDHS", [("F1", "F5"), ("F2", "F6"), ("F3", "F7"), ("F4", "F8")], strict=True
-    ):
-        whole[kings], whole[aces] = suit_run(suit, KING_DOWN), suit_run(suit, ACE_UP)
-    return whole | short
-
-
-def _two_moves_from(kind: GameKind, end: str) -> tuple[Game | Crescent, list[tuple[str, ...]]]:
+def _two_moves_from(kind: GameKind, end: str) -> tuple[PlayedGame, list[tuple[str, ...]]]:
     """A table of ``kind`` two moves from its ``end`` ("won" or "stalemate"), and the taps
-    of those moves (the first one ends nothing)."""
-    if kind.key == "halfmoon":
-        piles = {1: "AC", 2: "10C", 3: "2C", 4: "9C"}
-        if end == "stalemate":
-            piles = {1: "AC", 2: "10C", 3: "5S", 4: "6S", 5: "QD"}  # QD is left alone
-        return Game.from_position(position_text(piles)), [("1", "2"), ("3", "4")]
-    if end == "won":  # QH and KH left, on pile 16
-        text = crescent_text({}, _foundations(F7=suit_run("H", "A23456789TJ")), variant=kind.letter)
-        return Crescent.from_position(text), [("16", "F7"), ("16", "F7")]
-    # QC and KC go home; then the hearts on pile 1 have nowhere to go, and no redeal is left.
-    text = crescent_text(
-        {2: "KC", 3: "QC"},
-        _foundations(
-            F5=suit_run("C", "A23456789TJ"),
-            F7=suit_run("H", "A2345"),
-            F3=suit_run("H", "KQJT987"),
-        ),
-        variant=kind.letter,
-        stash=1,
+    of those moves (the first one ends nothing): the kind's script, its earlier moves
+    made."""
+    script = kind.script()
+    text, moves = (
+        (script.win, script.win_moves)
+        if end == "won"
+        else (script.stalemate, script.stalemate_moves)
     )
-    return Crescent.from_position(text), [("3", "F5"), ("2", "F5")]
+    game = kind.from_position(text)
+    for slots in moves[:-2]:
+        game.play(next(move for move in game.legal_moves() if tuple(move.slots) == slots))
+    return game, list(moves[-2:])
 
 
 EXPECTED = {
@@ -292,7 +292,8 @@ def test_a_resumed_game_is_counted_once_and_the_statistics_read_back(
         driver = _driven(session)
         assert session.ctx.kind is kind
         _press(driver, "continue")
-        assert isinstance(driver.scene, PlayScene) and driver.scene.game.moves == 1
+        assert isinstance(driver.scene, PlayScene)
+        assert driver.scene.game.moves == game.moves
         if ending in ("won", "stalemate"):
             _tap_move(driver, last)
             driver.seconds(3)

@@ -76,10 +76,14 @@ def _top_faces(driver: Driver) -> list[tuple[Card, pygame.Rect, bool]]:
 
 
 def _backs(driver: Driver) -> list[pygame.Rect]:
-    """The face-down cards' slivers on the table (the part of each that shows)."""
+    """The face-down cards on the table: each sliver (the part of each that shows), and a
+    face-down top card's left half (a stock)."""
     play = driver.scene
     found = []
     for name, look in play.frame().looks.items():
+        if look.top is not None and look.top[0] is None:
+            rect = play.layout.slots[name].move(look.top[1], 0)
+            found.append(pygame.Rect(rect.topleft, (rect.width // 2, 1)))
         for index, (card, dx) in enumerate(look.cards[:-1]):
             shown = look.cards[index + 1][1] - dx
             if card is None and shown >= 4:

@@ -63,7 +63,11 @@ class Script(NamedTuple):
     stalemate: str
     """Position text from which :attr:`stalemate_moves` reach a stalemate."""
     stalemate_moves: tuple[Move, ...]
-    """The moves that reach the stalemate (at least one: a move that can be undone)."""
+    """The moves that reach the stalemate, at least two: every move but the last leaves
+    the game going."""
+    showcase: str = ""
+    """Position text whose piles show cards under their top cards, face up (the drawing
+    tests look at their edges); empty: a deal shows them."""
 
 
 class GameKind:

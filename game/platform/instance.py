@@ -35,7 +35,7 @@ import errno
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 APP = "halfmoon"
@@ -199,12 +199,14 @@ def default_data_dir() -> Path:
     return Path(base, APP)
 
 
-def serve_front_requests() -> bool:
+def serve_front_requests(brought: Callable[[], None] | None = None) -> bool:
     """From now on a second start brings this game's window to the front (call it once
     the window and the loop are there): SIGUSR2 gets its handler, then the PID is written
     where a second start reads it (the signal's default action ends the process). False
-    where it cannot be (Windows, a thread other than the main one)."""
-    global _serving
+    where it cannot be (Windows, a thread other than the main one). ``brought`` is
+    called each time the window came to the front (the shell traces it)."""
+    global _serving, _brought
+    _brought = brought
     if not _serving:
         import signal
 
@@ -243,10 +245,13 @@ def bring_window_to_front() -> bool:
         window.focus()
     except (pygame.error, AttributeError):
         return False
-    from ..shell.trace import trace
-
-    trace("front")
+    if _brought is not None:
+        _brought()
     return True
+
+
+_brought: Callable[[], None] | None = None
+"""What :func:`serve_front_requests` was told to call when the window came to the front."""
 
 
 def _on_front_request(number: int, frame: object) -> None:

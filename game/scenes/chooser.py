@@ -17,25 +17,42 @@ _BACK = (38, 62, 130)
 _EDGE = (120, 128, 120)
 
 
+TILE_WIDTH = 3.4
+"""The narrowest tile in one row, in units (a name and a picture read at that width)."""
+ROW = 4
+"""The most tiles in one row (more would leave the attract screen's cards no room)."""
+
+
+def per_row(width: int, count: int, unit: int) -> int:
+    """How many of ``count`` tiles go in a row ``width`` wide: all of them when each is
+    at least :data:`TILE_WIDTH` units wide and they are at most :data:`ROW`, else half of
+    them (rounded up), in two rows."""
+    gap = max(4, unit // 4)
+    if count <= 2 or (count <= ROW and (width - gap * (count - 1)) // count >= unit * TILE_WIDTH):
+        return count
+    return math.ceil(count / 2)
+
+
 def tiles(area: pygame.Rect, kinds: list[GameKind], unit: int) -> dict[str, pygame.Rect]:
-    """Each game's tile in ``area``: in one row when they fit, else two."""
+    """Each game's tile in ``area``: in one row when they fit, else two (as
+    :func:`height_for` counts them)."""
     count = len(kinds)
     gap = max(4, unit // 4)
-    per_row = count
-    width = (area.width - gap * (per_row - 1)) // per_row
-    if width < unit * 2.6 and count > 2:
-        per_row = math.ceil(count / 2)
-        width = (area.width - gap * (per_row - 1)) // per_row
-    rows = math.ceil(count / per_row)
+    in_row = per_row(area.width, count, unit)
+    width = (area.width - gap * (in_row - 1)) // in_row
+    rows = math.ceil(count / in_row)
     height = (area.height - gap * (rows - 1)) // rows
     width = min(width, round(height * 1.6))
-    total_w = per_row * width + (per_row - 1) * gap
+    total_w = in_row * width + (in_row - 1) * gap
     left = area.centerx - total_w // 2
     rects = {}
     for index, kind in enumerate(kinds):
-        row, col = divmod(index, per_row)
+        row, place = divmod(index, in_row)
+        col = float(place)
+        if row == rows - 1 and count % in_row:  # a shorter last row, centred
+            col += (in_row - count % in_row) / 2
         rects[f"game-{kind.key}"] = pygame.Rect(
-            left + col * (width + gap), area.top + row * (height + gap), width, height
+            round(left + col * (width + gap)), area.top + row * (height + gap), width, height
         )
     return rects
 
@@ -43,8 +60,7 @@ def tiles(area: pygame.Rect, kinds: list[GameKind], unit: int) -> dict[str, pyga
 def height_for(unit: int, width: int, count: int) -> int:
     """The chooser's height for a window ``width`` wide with ``count`` games."""
     gap = max(4, unit // 4)
-    per_row = count if (width - 2 * unit - gap * (count - 1)) // count >= unit * 2.6 else 2
-    rows = math.ceil(count / per_row)
+    rows = math.ceil(count / per_row(width - 2 * unit, count, unit))
     return rows * round(unit * 2.2) + (rows - 1) * gap
 
 
@@ -139,10 +155,24 @@ def name_lines(names: list[str], rects: list[pygame.Rect]) -> list[tuple[int, tu
 
 
 def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None:
-    """A small picture of the game's table (its :class:`~game.games.catalog.Picture`): an arc
-    of cards and what lies inside it."""
+    """A small picture of the game's table (its :class:`~game.games.kind.Picture`): an arc
+    of cards with what lies inside it, or a grid of cards with a stock beside it; never
+    outside ``area``."""
     picture = kind.picture
-    piles = max(1, picture.piles)
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip) if clip else area)
+    try:
+        if picture.piles > 0:
+            _arc(surface, area, picture)
+        else:
+            _grid(surface, area, picture)
+    finally:
+        surface.set_clip(clip)
+
+
+def _arc(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> None:
+    """An arc of ``picture.piles`` cards, rows of four inside it, and its mark."""
+    piles = picture.piles
     card_w = max(3, area.width // (piles // 2 + 4))
     card_h = max(4, round(card_w * 1.4))
     rx = area.width / 2 - card_w
@@ -167,6 +197,26 @@ def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None
             bold=True,
             center=(area.centerx, int(area.bottom - card_h * 2.9)),
         )
+
+
+def _grid(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> None:
+    """A grid of ``picture.grid`` cards (columns, rows), and a stock of backs on its right
+    when the picture has one, as large as the area allows."""
+    columns, rows = picture.grid
+    wide = columns + (1.4 if picture.stock else 0)  # the stock a little apart
+    card_w = max(3, min(area.width / (wide * 1.2), area.height / (rows * 1.4 * 1.12)))
+    card_h = card_w * 1.4
+    step_x, step_y = card_w * 1.2, card_h * 1.12
+    left = area.centerx - (wide * step_x - (step_x - card_w)) / 2 + card_w / 2
+    top = area.centery - (rows * step_y - (step_y - card_h)) / 2 + card_h / 2
+    w, h = round(card_w), round(card_h)
+    for row in range(rows):
+        for col in range(columns):
+            _rect(surface, round(left + col * step_x), round(top + row * step_y), w, h, _CARD)
+    if picture.stock:
+        x = round(left + (columns + 0.4) * step_x)
+        for k in range(3):  # a little stack of backs
+            _rect(surface, x + k, round(top) - k, w, h, _BACK)
 
 
 def _card(surface: pygame.Surface, x: int, y: int, w: int, h: int, picture: Picture) -> None:

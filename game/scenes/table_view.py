@@ -199,7 +199,7 @@ class TableView:
                 border_radius=max(4, width // 7),
             )
         if frame.labels:
-            high = layout.labels["1"].height  # (digits' ink: three quarters of the size)
+            high = next(iter(layout.labels.values())).height  # (ink: three quarters of it)
             px = max(high * 3 // 4, min(ui.SMALLEST_PX, high))
             for name in names:
                 text = frame.labels.get(name)

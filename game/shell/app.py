@@ -112,7 +112,7 @@ class _Parser(argparse.ArgumentParser):
             super()._print_message(message, file)
 
 
-DESCRIPTION = "Half Moon and Crescent: two-deck solitaires for the desktop and touch-screen kiosks."
+DESCRIPTION = "Half Moon: card solitaires for the desktop and touch-screen kiosks."
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -268,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .session import Session, log_crash
 
         session = Session.open(args, kiosk, storage, display)
-        instance.serve_front_requests()
+        instance.serve_front_requests(lambda: trace("front"))
     except (AssetError, DisplayError, KioskConfigError) as error:
         storage.close()
         say(f"halfmoon: error: {error}")

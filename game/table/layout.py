@@ -281,6 +281,8 @@ def _largest(
     wider (searched on, from its guess, if it fits there), or, one before the best so
     far, at the same width (it comes first if it fits). The answer is what trying every
     width in every arrangement would give."""
+    if not order:
+        return None  # (a table without an arc, or without compact arrangements)
     known = {arranger: guesses[arranger] for arranger in order if arranger in guesses}
     first = max(known, key=known.__getitem__) if known else order[0]
     middle = (search.low + search.high) // 2

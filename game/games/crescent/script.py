@@ -67,13 +67,17 @@ def script_for(letter: str) -> Script:
     win.update(F2=suit_run("D", KING_DOWN))
     win.update(F5=suit_run("C", ACE_UP[:12]), F6=suit_run("D", ACE_UP[:12]))
     # Clubs in sequence (F5 A-6, F1 K-7): only the transfers between them are left once
-    # 2D is home, and with no redeal left that is a stalemate (SPEC 5).
+    # 2D and 3D are home, and with no redeal left that is a stalemate (SPEC 5).
     stuck = {"F5": suit_run("C", "A23456"), "F1": suit_run("C", "KQJT987")}
     return Script(
         win=position_for({1: "KC", 2: "KD"}, win, variant=letter),
         win_moves=(("1", "F5"), ("2", "F6")),
         stalemate=position_for(
-            {1: "5D", 2: "9S", 3: "2D", 16: "JH"}, stuck, redeals=0, variant=letter
+            {1: "5D", 2: "9S", 3: "2D", 4: "3D", 16: "JH"}, stuck, redeals=0, variant=letter
         ),
-        stalemate_moves=(("3", "F6"),),
+        stalemate_moves=(("3", "F6"), ("4", "F6")),
+        showcase=position_for(
+            {1: "5D 9S 2D", 2: "10C JH", 5: "3H 8C 10S QD", 9: "KS 7D", 16: "4C 6H"},
+            variant=letter,
+        ),
     )

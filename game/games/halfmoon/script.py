@@ -20,7 +20,8 @@ def position_text(
 SCRIPT = Script(
     win=position_text({1: "5S", 2: "6D", 3: "AC", 4: "10H"}),
     win_moves=(("1", "2"), ("3", "4")),
-    stalemate=position_text({1: "AC 5S", 2: "9C 6S", 3: "QD"}),
-    stalemate_moves=(("1", "2"),),  # 5+6 leaves A, 9, Q: nothing adds up to 11
+    stalemate=position_text({1: "AC", 2: "10C", 3: "5S", 4: "6S", 5: "QD"}),
+    stalemate_moves=(("1", "2"), ("3", "4")),  # the Queen is left alone
+    showcase=position_text({1: "AC 5S 9D", 2: "10C 6S", 3: "2C", 7: "QD 2H 8S 3C 4D JC 7H 6D"}),
 )
-"""Two pairs win; a pair that leaves A, 9 and Q stalls."""
+"""Two pairs win; two pairs that leave a Queen alone stall."""

@@ -1,9 +1,10 @@
 """``python -m game.rules.solver``: solve a deal or a position file, or sample many deals.
 
-One command for both games: a Half Moon code (``HM1-N-...``) or position is solved by
-:func:`solve`, a Crescent one (``HM1-C-``, ``HM1-F-``, ``HM1-O-``, or a position with a
-``variant:`` line) by :func:`solve_crescent`; ``--sample N --variant C|F|O`` samples the
-Crescents (the default, ``N``, samples Half Moon as before).
+One command for every game, naming none: the solver of a code's letter is found among
+the kinds' solver packages (:func:`~game.rules.solver.kinds_solvers`), each with the
+entry :class:`~.report.KindSolver`; a position file is solved by the kind that knows its
+lines. ``--sample N --variant LETTER`` samples any game's deals (the default, ``N``,
+samples Half Moon as before).
 """
 
 from __future__ import annotations
@@ -15,38 +16,22 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ...games.crescent.game import Crescent
-from ...games.crescent.solver.search import CrescentSolution, solve_crescent
-from ...games.crescent.variants import VARIANT_LETTERS, variant_of
-from ...games.halfmoon.rules import Game
-from ...games.halfmoon.solver.search import Solution, solve
-from ...games.halfmoon.table import Table
-from ..codes import NORMAL_VARIANT, random_code, read_code
-from ..errors import RulesError
+from ..codes import NORMAL_VARIANT, format_code, random_code, read_code
+from ..errors import CardError, DealCodeError, PositionError, SlotError
+from . import kinds_solvers
 from .budget import Verdict
-
-HALF_MOON_SECONDS = 2.0
-"""Default time limit per Half Moon deal."""
-CRESCENT_SECONDS = 10.0
-"""Default time limit per Crescent deal."""
-_THOUGHTFUL = "thoughtful: solved with every face-down card known"
+from .report import KindSolver, Report
 
 
-def _load(argument: str) -> tuple[str, Table | Crescent]:
-    path = Path(argument)
-    if path.is_file():
-        text = path.read_text(encoding="utf-8")
-        if any(line.strip().lower().startswith("variant:") for line in text.splitlines()):
-            return str(path), Crescent.from_position(text)
-        return str(path), Table.parse(text)
-    letter, _ = read_code(argument, NORMAL_VARIANT + VARIANT_LETTERS)
-    if letter != NORMAL_VARIANT:
-        crescent = Crescent.from_code(argument)
-        assert crescent.code is not None
-        return crescent.code, crescent
-    game = Game.from_code(argument)
-    assert game.code is not None
-    return game.code, game.table
+def _solvers() -> dict[str, KindSolver]:
+    """The solver of each code letter: the default letter's (``N``) first, then the
+    others in the order of their folders."""
+    by_letter: dict[str, KindSolver] = {}
+    for module in kinds_solvers():
+        for letter in getattr(module, "LETTERS", ""):
+            by_letter.setdefault(letter, module)
+    first = {k: v for k, v in by_letter.items() if k == NORMAL_VARIANT}
+    return first | by_letter
 
 
 def _wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -59,24 +44,16 @@ def _wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _sample(count: int, seed: int, max_seconds: float, letter: str) -> int:
+def _sample(solver: KindSolver, count: int, seed: int, max_seconds: float, letter: str) -> int:
     rng = random.Random(seed)
     times: list[float] = []
     verdicts = {verdict: 0 for verdict in Verdict}
-    if letter != NORMAL_VARIANT:
-        variant = variant_of(letter)
-        print(f"variant: {variant.name} (HM1-{letter}-, {variant.redeals} redeals)")
-        if not variant.face_up:
-            print(_THOUGHTFUL)
+    for line in solver.sample_header(letter):
+        print(line)
     for _ in range(count):
-        code = random_code(rng, letter)
-        solution: Solution | CrescentSolution
-        if letter == NORMAL_VARIANT:
-            solution = solve(Game.from_code(code), max_seconds=max_seconds)
-        else:
-            solution = solve_crescent(Crescent.from_code(code), max_seconds=max_seconds)
-        verdicts[solution.verdict] += 1
-        times.append(solution.seconds)
+        report = solver.solve_code(random_code(rng, letter), max_seconds)
+        verdicts[report.verdict] += 1
+        times.append(report.seconds)
     decided = verdicts[Verdict.WIN] + verdicts[Verdict.NO_WIN]
     times.sort()
     low, high = _wilson(verdicts[Verdict.WIN], decided)
@@ -98,51 +75,50 @@ def _sample(count: int, seed: int, max_seconds: float, letter: str) -> int:
     return 0
 
 
-def _report(
-    name: str, solution: Solution | CrescentSolution, moves: list[str], limit: float
-) -> int:
+def _print(name: str, report: Report, limit: float) -> int:
     """Print a verdict, the winning moves if any, and the effort; the exit status."""
-    if solution.verdict is Verdict.WIN:
-        print(f"{name}: can be won in {len(solution.line)} moves")
-        for line in moves:
+    for line in report.notes:
+        print(line)
+    if report.verdict is Verdict.WIN:
+        print(f"{name}: can be won in {len(report.moves)} moves")
+        for line in report.moves:
             print(line)
-    elif solution.verdict is Verdict.NO_WIN:
+    elif report.verdict is Verdict.NO_WIN:
         print(f"{name}: cannot be won")
     else:
         print(f"{name}: undecided within {limit:g} s")
-    print(f"({solution.nodes} positions, {1000 * solution.seconds:.1f} ms)")
-    return 0 if solution.verdict is not Verdict.UNKNOWN else 1
+    print(f"({report.nodes} positions, {1000 * report.seconds:.1f} ms)")
+    return 0 if report.verdict is not Verdict.UNKNOWN else 1
 
 
-def _solve_crescent(name: str, game: Crescent, max_seconds: float) -> int:
-    solution = solve_crescent(game, max_seconds=max_seconds)
-    if not game.variant.face_up:
-        print(f"({game.variant.name}, {_THOUGHTFUL})")
-    moves = []
-    for number, move in enumerate(solution.line, start=1):
-        result = game.play(move)
-        card = f"  ({result.card.symbol_name})" if result.card is not None else ""
-        moves.append(f"{number:3}. {move}{card}")
-    return _report(name, solution, moves, max_seconds)
-
-
-def _solve_half_moon(name: str, table: Table, max_seconds: float) -> int:
-    solution = solve(table, max_seconds=max_seconds)
-    replay = Game(table)
-    moves = []
-    for number, removal in enumerate(solution.line, start=1):
-        cards = " ".join(str(replay.top(s)) for s in removal.slots)
-        replay.remove(removal)
-        moves.append(f"{number:2}. {removal}  ({cards})")
-    return _report(name, solution, moves, max_seconds)
+def _solve(argument: str, solvers: dict[str, KindSolver], max_seconds: float | None) -> int:
+    """Solve a position file or a deal code, and print the answer; the exit status."""
+    path = Path(argument)
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        for solver in dict.fromkeys(solvers.values()):
+            limit = max_seconds if max_seconds is not None else solver.SECONDS
+            report = solver.solve_position(text, limit)
+            if report is not None:
+                return _print(str(path), report, limit)
+        raise PositionError(f"{path} is a position of no game: no line names a slot of one")
+    letter, number = read_code(argument, "".join(solvers))
+    solver = solvers[letter]
+    code = format_code(number, letter)
+    limit = max_seconds if max_seconds is not None else solver.SECONDS
+    return _print(code, solver.solve_code(code, limit), limit)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: see ``python -m game.rules.solver --help``."""
+    solvers = _solvers()
+    names = {letter: solver.NAMES[letter] for letter, solver in solvers.items()}
+    games = list(names.values())
     parser = argparse.ArgumentParser(
         prog="python -m game.rules.solver",
-        description="Solve Half Moon and Crescent deals (a tool for tests and analysis; "
-        "not part of the game). Crescent and Crescent Four are solved with every card known.",
+        description=f"Solve the deals of {', '.join(games[:-1])} and {games[-1]} (a tool for "
+        "tests and analysis; not part of the game). Games with face-down cards are solved with "
+        "every card known (thoughtful).",
     )
     parser.add_argument(
         "deal", nargs="?", help="a deal code (HM1-N-AAAAAAB, HM1-O-AAAAAAB) or a position file"
@@ -151,36 +127,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="random seed for --sample")
     parser.add_argument(
         "--variant",
-        choices=["N", "C", "F", "O"],
+        choices=list(solvers),
         default=NORMAL_VARIANT,
-        help="the game --sample deals: N Half Moon (default), C Crescent, F Crescent Four, "
-        "O Open Crescent",
+        help="the game --sample deals: "
+        + ", ".join(
+            f"{letter} {name}{' (default)' if letter == NORMAL_VARIANT else ''}"
+            for letter, name in names.items()
+        ),
     )
     parser.add_argument(
         "--max-seconds",
         type=float,
-        help=f"time limit per deal (default {HALF_MOON_SECONDS:g} s for Half Moon, "
-        f"{CRESCENT_SECONDS:g} s for Crescent)",
+        help="time limit per deal (default "
+        + ", ".join(
+            f"{s.SECONDS:g} s for {'/'.join(s.LETTERS)}" for s in dict.fromkeys(solvers.values())
+        )
+        + ")",
     )
     args = parser.parse_args(argv)
     if args.sample is not None:
         if args.sample < 1:
             parser.error("--sample needs a positive number")
-        default = HALF_MOON_SECONDS if args.variant == NORMAL_VARIANT else CRESCENT_SECONDS
-        seconds = args.max_seconds if args.max_seconds is not None else default
-        return _sample(args.sample, args.seed, seconds, args.variant)
+        solver = solvers[args.variant]
+        seconds = args.max_seconds if args.max_seconds is not None else solver.SECONDS
+        return _sample(solver, args.sample, args.seed, seconds, args.variant)
     if args.deal is None:
         parser.error("give a deal code or a position file, or --sample N")
     try:
-        name, loaded = _load(args.deal)
-    except (RulesError, OSError) as error:
+        return _solve(args.deal, solvers, args.max_seconds)
+    except (DealCodeError, PositionError, CardError, SlotError, OSError) as error:
+        # a code or a position that is none; a wrong move found when solving is a bug
         print(f"error: {error}", file=sys.stderr)
         return 2
-    if isinstance(loaded, Crescent):
-        limit = args.max_seconds if args.max_seconds is not None else CRESCENT_SECONDS
-        return _solve_crescent(name, loaded, limit)
-    max_seconds = args.max_seconds if args.max_seconds is not None else HALF_MOON_SECONDS
-    return _solve_half_moon(name, loaded, max_seconds)
 
 
 if __name__ == "__main__":
