@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from screens_themes import LOOK, THEMES, sheet  # noqa: E402
 from xsession import missing, virtual_display  # noqa: E402
 
+from game.games.catalog import KINDS, kind_by_key  # noqa: E402
+
 SIZES = "640x480,800x480,1024x600,1280x720,1920x1080,3840x2160,1080x1920"
 SCENES = (
     "title",
@@ -52,6 +54,10 @@ SCENES = (
     "crescent-win",
     "crescent-stalemate",
 )
+GAMES = tuple(kind.key for kind in KINDS[1:] if kind.key not in SCENES)
+"""The registry's games without a scene above, each a scene named by its key
+(``elevens``): its table a few moves in, a card selected (the first game's is ``play``)."""
+SCENES += GAMES
 
 
 STALEMATE = "\n".join(
@@ -106,6 +112,18 @@ def _crescent_stalemate(code: str, seed: int = 1):
             continue
         game.move(move.source, move.target)
     return game
+
+
+def _a_few_moves(kind, count: int = 6):
+    """The first deal of ``kind`` (numbers 1, 2, ...) on which ``count`` moves, each the
+    first of its legal moves, leave the game going, with those moves made."""
+    for number in range(1, 1000):
+        game = kind.from_code(kind.code(number))
+        while game.moves < count and game.outcome is None and game.legal_moves():
+            game.play(game.legal_moves()[0])
+        if game.moves == count and game.outcome is None and game.legal_moves():
+            return game
+    raise ValueError(f"no deal of {kind.name} goes on after {count} moves")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -235,6 +253,10 @@ def child(
             pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))
         )
 
+    def select_first(play) -> None:
+        """Tap the card of the first legal move: it is selected, as by a player."""
+        play.tap(play.game.legal_moves()[0].slots[0])
+
     def make(name: str):
         ctx.kiosk = None
         for key, default in LOOK.items():
@@ -340,6 +362,8 @@ def child(
             return StalemateScene(
                 ctx, PlayScene(ctx, flow, _crescent_stalemate(crescent_deal), 333.0)
             )
+        if name in GAMES:
+            return _started(PlayScene(ctx, flow, _a_few_moves(kind_by_key(name)), 75.0))
         raise ValueError(name)
 
     shots = []
@@ -352,6 +376,8 @@ def child(
                 session.loop.switch(scene)
                 if name == "crescent-drag":
                     drag_halfway(scene)
+                elif name in GAMES:
+                    select_first(scene)
                 for _ in range(3):
                     session.loop.frame(1 / 60)
                 scene.invalidate()
