@@ -133,6 +133,12 @@ and
 are the second game: sixteen piles along the arc are built onto eight foundations, up
 from the Aces and down from the Kings, with three redeals (four in Crescent Four).
 .PP
+.B Elevens
+is the family's one-deck game: nine cards lie face up in a square of three
+rows, and each place emptied by a pair adding up to eleven, or by a Jack, a
+Queen and a King, is refilled from the stock; the game is won when all 52
+cards are gone.
+.PP
 The game to play is chosen on the title screen. Each game keeps its own game in
 progress, which is saved after every move and on quit, and its own statistics. Every
 deal has a code such as HM1\-N\-AAAAAAB that gives the same cards on every machine.
@@ -208,8 +214,9 @@ game without its last save (the moves are saved as they are made).
 _KEYS = r"""
 .TP
 .B Click, tap
-Select a card, then its partner to remove them (Half Moon); tap a card and then its
-target, or drag it (the Crescents). A double click or double tap sends a card home.
+Select a card, then its partner to remove them (Half Moon, Elevens); tap a
+card and then its target, or drag it (the Crescents). A double click or double
+tap sends a card home.
 .TP
 .BR "Arrow keys" ", " "Space" ", " "Enter"
 Move the keyboard focus between the cards and take the focused card.
@@ -341,7 +348,7 @@ def manpage(parser: argparse.ArgumentParser, date: str) -> str:
     sections = [
         (
             "NAME",
-            f"{literal(parser.prog)} \\- two-deck solitaire card games: Half Moon and Crescent",
+            f"{literal(parser.prog)} \\- solitaire card games: Half Moon, Crescent and Elevens",
         ),
         ("SYNOPSIS", synopsis(parser)),
         ("DESCRIPTION", f"{description}\n.PP{_DESCRIPTION.rstrip()}"),

@@ -1,0 +1,71 @@
+"""Elevens (SPEC section 6), the one-deck game of the family the seeds name: a 3x3 grid
+refilled from a stock; pairs adding to 11 and Jack-Queen-King triples leave it.
+
+Its folder: the pure rules (:mod:`.rules`, :mod:`.table`) and its solver (:mod:`.solver`),
+the board (:mod:`.board`), the table's arrangement (:mod:`.arrangement`), the rules page
+(:mod:`.texts`) and the test script (:mod:`.script`); this module is its registry entry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...look.i18n import N_
+from ..kind import Arrangements, GameKind, Paragraphs, Picture, Script
+
+if TYPE_CHECKING:
+    from ...rules.played import GameRules, PlayedGame
+    from ...table.board import Board
+
+
+def _rules() -> GameRules[PlayedGame]:
+    from .rules import Elevens
+
+    return Elevens
+
+
+def _board(game: PlayedGame) -> Board:
+    from .board import ElevensBoard
+    from .rules import Elevens
+
+    if not isinstance(game, Elevens):
+        raise TypeError(f"{game!r} is not a game of Elevens")
+    return ElevensBoard(game)
+
+
+def _arrangement() -> Arrangements:
+    from .arrangement import ARRANGEMENTS
+
+    return ARRANGEMENTS
+
+
+def _rules_text() -> Paragraphs:
+    from .texts import RULES_TEXT
+
+    return RULES_TEXT
+
+
+def _script(kind: GameKind) -> Script:
+    from .script import SCRIPT
+
+    return SCRIPT
+
+
+KINDS = [
+    GameKind(
+        "elevens",
+        "E",
+        N_("Elevens"),
+        order=50,
+        rules=_rules,
+        board=_board,
+        arrangement=_arrangement,
+        buttons=("undo", "redo", "new", "menu"),
+        inner=(),
+        rules_text=_rules_text,
+        picture=Picture(grid=(3, 3), stock=True),
+        best_score=260,
+        script=_script,
+    )
+]
+"""Elevens, the fifth game."""

@@ -1,0 +1,49 @@
+"""Elevens' rules page, in sentences marked for translation."""
+
+from __future__ import annotations
+
+from ...look.i18n import N_
+
+RULES_TEXT: tuple[tuple[str, ...], ...] = (
+    (
+        N_("Elevens is played with one deck: 52 cards."),
+        N_("Nine cards lie face up in a square of three rows; the other 43 form the stock."),
+        N_("You can play every card of the square, never the stock."),
+    ),
+    (),
+    (
+        N_("Remove two number cards that add up to 11 (the Ace counts 1):"),
+        N_("Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter."),
+        N_("Remove a Jack, a Queen and a King together. Face cards never pair."),
+        N_("Each emptied place takes the next card of the stock, the first place first."),
+    ),
+    (),
+    (
+        N_("Tap a card to select it, then tap its partner. A triple takes three taps."),
+        N_("Tap a selected card again to put it down."),
+        N_(
+            "Or drag a card onto its partner; for a triple, select a face card, then drag"
+            " another onto the third."
+        ),
+    ),
+    (),
+    (
+        N_("A pair scores 10 points, a triple 15. A won game is 24 moves and 260 points."),
+        N_("When no pair and no triple is left, undo or start again."),
+        N_("Some deals have no move from their first card."),
+    ),
+    (),
+    (N_("Settings"),),
+    (N_("Move errors: says why a tap removed nothing."),),
+    (N_("Placement aid: dims the cards that cannot go with your selection."),),
+    (N_("Pile labels: shows each place's name and how many cards the stock holds."),),
+    (N_("Four-colour deck: clubs green, diamonds blue."),),
+    (),
+    (
+        N_("Keys: arrows and Space to play, Ctrl+Z or Backspace to undo, Ctrl+Y to redo,"),
+        N_("Ctrl+C to copy the deal code, N for a new game, F11 for fullscreen, Esc for the menu."),
+    ),
+    (),
+    (N_("Every deal has a code such as HM1-E-AAAAAAB: enter it to play the same deal again."),),
+)
+"""Elevens' rules page (the registry's rules text), paragraph by paragraph."""
