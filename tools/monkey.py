@@ -114,7 +114,7 @@ class Report:
     moves: int = 0
     """Moves made on purpose (legal moves, winning lines)."""
     unscripted: Counter[str] = field(default_factory=Counter)
-    """Moves on purpose skipped, by game: no playbook, or no solver for a winning line."""
+    """Moves on purpose skipped, by game: no solver for a winning line."""
     codes: Counter[str] = field(default_factory=Counter)
     """The code screen reached (screen); whole codes typed or pasted there: taken,
     refused (a kiosk's), played."""

@@ -1,9 +1,9 @@
 """The monkey's scripted sequences (tools/monkey.py), all through real events.
 
 * Moves on purpose: a few legal moves at random, or a winning line to its end. They come
-  from a game's own rules API (its legal moves, its solver): a :class:`Playbook` per rules
-  class. A game of a kind without one (a kind added to the registry later) gets no moves
-  on purpose, only the monkey's random taps; one without a solver gets no winning line.
+  from every game's rules API (``legal_moves()``, whose items name the slots a player
+  touches) and from its kind's solver (``solver_for(letter).line``), the same for every
+  kind; a kind without a solver gets no winning line, only random moves.
 * The deal code screen: opened from the title (the menu first, from a table), letters
   typed on the keyboard or tapped on the kiosk's pad, a whole code of any game of the
   registry typed at once or pasted, then Play. What the screen did with a whole code is
@@ -13,17 +13,15 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pygame
 import pygame.scrap
 
 from game.games.catalog import KINDS, GameKind, kind_of
-from game.rules import CardMove, Crescent, Game, normalize_code
+from game.rules import normalize_code
 from game.rules.codes import DEAL_COUNT
-from game.rules.solver import Verdict, solve, solve_crescent
+from game.rules.solver import solver_for
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
@@ -32,6 +30,8 @@ Step = tuple[str, ...] | str
 """One move: slots tapped in order (two may be a drag), or a bar button's name."""
 SOLVER_NODES = 20000
 """The solvers' budget for one winning line (the monkey does not wait for more)."""
+COMMON_BUTTONS = ("undo", "redo", "new", "menu")
+"""The bar's buttons every game has; another is a kind's own (the Crescents' Redeal)."""
 
 
 class Driver(Protocol):
@@ -51,60 +51,46 @@ class Driver(Protocol):
     def click(self, pos: tuple[int, int]) -> None: ...
 
 
-@dataclass(frozen=True)
-class Playbook:
-    """How the monkey makes moves of one rules class on purpose."""
+def legal(scene: PlayScene) -> list[Step]:
+    """The moves that may be made now on ``scene``'s table: each as the slots it touches,
+    or, when no card can move, the button the board suggests (a redeal)."""
+    steps: list[Step] = [move.slots for move in scene.game.legal_moves() if move.slots]
+    suggested = scene.board.suggested()
+    return steps or ([suggested] if suggested is not None else [])
 
-    legal: Callable[[Any], list[Step]]
-    """The moves that may be made now."""
-    playable: Callable[[Any, Step], bool]
+
+def _button(scene: PlayScene) -> str | None:
+    """The button of a move that touches no slot: the kind's one button of its own."""
+    own = [name for name in scene.kind.buttons if name not in COMMON_BUTTONS]
+    return own[0] if len(own) == 1 else None
+
+
+def winning_line(scene: PlayScene) -> list[Step] | None:
+    """A winning line from the game of ``scene``, by its kind's solver (None: the kind
+    has no solver, or no win was found within the budget)."""
+    solver = solver_for(scene.game.letter)
+    if solver is None:
+        return None
+    found = solver.line(scene.game, SOLVER_NODES)
+    if not found:
+        return None
+    button = _button(scene)
+    steps: list[Step] = []
+    for slots in found:
+        if slots:
+            steps.append(slots)
+        elif button is not None:
+            steps.append(button)
+        else:
+            return None
+    return steps
+
+
+def _playable(scene: PlayScene, step: Step) -> bool:
     """Whether a move of a line may still be made."""
-    solve: Callable[[Any], list[Step] | None] | None = None
-    """A winning line (None: no win found within the budget); None: no solver."""
-
-
-def _half_moon_line(game: Game) -> list[Step] | None:
-    solution = solve(game, max_nodes=SOLVER_NODES)
-    if solution.verdict is not Verdict.WIN:
-        return None
-    return [removal.slots for removal in solution.line]
-
-
-def _crescent_legal(game: Crescent) -> list[Step]:
-    moves: list[Step] = [(move.source, move.target) for move in game.legal_moves()]
-    return moves or (["redeal"] if game.redeals_left else [])
-
-
-def _crescent_playable(game: Crescent, step: Step) -> bool:
     if isinstance(step, str):
-        return game.redeals_left > 0
-    return game.can_move(*step)
-
-
-def _crescent_line(game: Crescent) -> list[Step] | None:
-    solution = solve_crescent(game, max_nodes=SOLVER_NODES)
-    if solution.verdict is not Verdict.WIN or not solution.line:
-        return None
-    return [
-        (move.source, move.target) if isinstance(move, CardMove) else "redeal"
-        for move in solution.line
-    ]
-
-
-PLAYBOOKS: dict[type, Playbook] = {
-    Game: Playbook(
-        legal=lambda game: [removal.slots for removal in game.legal_removals()],
-        playable=lambda game, step: step in [r.slots for r in game.legal_removals()],
-        solve=_half_moon_line,
-    ),
-    Crescent: Playbook(legal=_crescent_legal, playable=_crescent_playable, solve=_crescent_line),
-}
-"""The rules classes whose moves the monkey can make on purpose, and how."""
-
-
-def playbook(game: object) -> Playbook | None:
-    """The playbook of ``game``'s rules class, or None."""
-    return next((book for cls, book in PLAYBOOKS.items() if isinstance(game, cls)), None)
+        return scene.board.enabled(step)
+    return any(tuple(move.slots) == step for move in scene.game.legal_moves())
 
 
 def moves(monkey: Driver, winning: bool) -> None:
@@ -114,8 +100,8 @@ def moves(monkey: Driver, winning: bool) -> None:
     scene = monkey.session.loop.scene
     if not isinstance(scene, PlayScene) or scene.game.outcome is not None:
         return
-    game, book = scene.game, playbook(scene.game)
-    if book is None or (winning and book.solve is None):
+    game = scene.game
+    if winning and solver_for(game.letter) is None:
         monkey.report.unscripted[kind_of(game).key] += 1
         return
     line: list[Step] = []
@@ -125,13 +111,12 @@ def moves(monkey: Driver, winning: bool) -> None:
                 _see_the_end(monkey, scene)
             return
         if not winning:
-            legal = book.legal(game)
-            if not legal:
+            now = legal(scene)
+            if not now:
                 return
-            line = [monkey.rng.choice(legal)]
-        elif not line or not book.playable(game, line[0]):
-            assert book.solve is not None
-            line = book.solve(game) or []
+            line = [monkey.rng.choice(now)]
+        elif not line or not _playable(scene, line[0]):
+            line = winning_line(scene) or []
             if not line:
                 return
         _play(monkey, scene, line.pop(0))

@@ -29,7 +29,7 @@ from xsession import missing, virtual_display  # noqa: E402
 from game.games.catalog import KINDS, kind_by_key  # noqa: E402
 
 SIZES = "640x480,800x480,1024x600,1280x720,1920x1080,3840x2160,1080x1920"
-SCENES = (
+SCENES: tuple[str, ...] = (
     "title",
     "settings",
     "statistics",

@@ -31,6 +31,12 @@ def kinds_solvers() -> list[Any]:
     return found
 
 
+def solver_for(letter: str) -> Any | None:
+    """The solver package of the kind whose codes carry ``letter`` (its entry:
+    :class:`~.report.KindSolver`), or None for a kind without a solver."""
+    return next((m for m in kinds_solvers() if letter in getattr(m, "LETTERS", "")), None)
+
+
 def __getattr__(name: str) -> Any:
     """A kind's solver name (``solve``, ``solve_crescent``...), from its folder."""
     for module in kinds_solvers():
@@ -41,4 +47,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Verdict", "kinds_solvers"]
+__all__ = ["Verdict", "kinds_solvers", "solver_for"]

@@ -54,6 +54,10 @@ class KindSolver(Protocol):
         """Solve position text; None when the text is not a position of its game (it
         raises PositionError when it is one, but a wrong one)."""
 
+    def line(self, game: object, max_nodes: int) -> list[tuple[str, ...]] | None:
+        """A winning line from a game under way, each move as the slots it touches (none:
+        a move made by a button); None when no win was found within ``max_nodes``."""
+
 
 def position_keys(text: str) -> set[str]:
     """The keys of position text's ``key: value`` lines, upper case (``{"1", "R1",

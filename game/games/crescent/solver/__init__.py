@@ -6,6 +6,7 @@ Here too its entry for ``python -m game.rules.solver``
 
 from __future__ import annotations
 
+from ....rules.solver.budget import Verdict
 from ....rules.solver.report import THOUGHTFUL, Report, position_keys
 from ..game import Crescent
 from ..variants import VARIANT_LETTERS, VARIANTS, variant_of
@@ -49,6 +50,18 @@ def solve_position(text: str, max_seconds: float) -> Report | None:
     if _VARIANT_KEY not in position_keys(text):
         return None
     return _report(Crescent.from_position(text), max_seconds)
+
+
+def line(game: object, max_nodes: int) -> list[tuple[str, ...]] | None:
+    """A winning line from ``game`` as the slots each move touches (a move made by a
+    button, such as a redeal, touches none), or None when none was found within
+    ``max_nodes`` positions (the monkey plays it: tools/monkey_scripts.py)."""
+    if not isinstance(game, Crescent):
+        raise TypeError(f"{game!r} is not a game of this solver")
+    solution = solve_crescent(game, max_nodes=max_nodes)
+    if solution.verdict is not Verdict.WIN or not solution.line:
+        return None
+    return [tuple(move.slots) for move in solution.line]
 
 
 __all__ = ["CrescentSolution", "solve_crescent"]

@@ -6,6 +6,7 @@ Here too its entry for ``python -m game.rules.solver``
 
 from __future__ import annotations
 
+from ....rules.solver.budget import Verdict
 from ....rules.solver.report import THOUGHTFUL, Report, position_keys
 from ..rules import LETTER, Elevens
 from ..table import SLOTS, ElevensTable
@@ -46,6 +47,18 @@ def solve_position(text: str, max_seconds: float) -> Report | None:
     if not position_keys(text) & {slot.upper() for slot in SLOTS}:
         return None
     return _report(ElevensTable.parse(text), max_seconds)
+
+
+def line(game: object, max_nodes: int) -> list[tuple[str, ...]] | None:
+    """A winning line from ``game`` as the slots each move touches (a move made by a
+    button, such as a redeal, touches none), or None when none was found within
+    ``max_nodes`` positions (the monkey plays it: tools/monkey_scripts.py)."""
+    if not isinstance(game, Elevens):
+        raise TypeError(f"{game!r} is not a game of this solver")
+    solution = solve_elevens(game, max_nodes=max_nodes)
+    if solution.verdict is not Verdict.WIN or not solution.line:
+        return None
+    return [tuple(move.slots) for move in solution.line]
 
 
 __all__ = ["ElevensSolution", "solve_elevens"]
