@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...rules.cards import Card
-from ...rules.errors import CardError, PositionError, SlotError
-from ...rules.notation import position_lines
+from ...rules.errors import PositionError, SlotError
+from ...rules.notation import position_cards, position_lines
 
 GRID: tuple[str, ...] = tuple(f"G{n}" for n in range(1, 10))
 """The grid's slots in reading order: G1 G2 G3 on top, G7 G8 G9 at the bottom."""
@@ -71,19 +71,7 @@ class ElevensTable:
                 ) from None
             if name in contents:
                 raise PositionError(f"{where}: slot {name} is listed twice")
-            words = cards_part.split()
-            if words == ["-"]:
-                words = []
-            cards = []
-            for word in words:
-                try:
-                    card = Card.parse(word)
-                except CardError:
-                    raise PositionError(f"{where}: {word!r} is not a card") from None
-                seen[card] += 1
-                if seen[card] > 1:
-                    raise PositionError(f"{where}: {card} appears twice (one deck)")
-                cards.append(card)
+            cards = position_cards(where, cards_part, seen, 1)
             if name in GRID and len(cards) > 1:
                 raise PositionError(f"{where}: {len(cards)} cards in {name}, which holds one")
             contents[name] = tuple(cards)

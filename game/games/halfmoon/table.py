@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ...rules.cards import Card
-from ...rules.errors import CardError, PositionError
-from ...rules.notation import position_lines
+from ...rules.errors import PositionError
+from ...rules.notation import position_cards, position_lines
 from .slots import PILE_COUNT, PILE_SIZE, PILES, RESERVE_SIZE, RESERVE_SLOTS, SLOTS, slot_name
 
 COPIES = 2
@@ -57,21 +57,7 @@ class Table:
                 ) from None
             if name in contents:
                 raise PositionError(f"{where}: slot {name} is listed twice")
-            words = cards_part.split()
-            if words == ["-"]:
-                words = []
-            cards = []
-            for word in words:
-                try:
-                    card = Card.parse(word)
-                except CardError:
-                    raise PositionError(f"{where}: {word!r} is not a card") from None
-                seen[card] += 1
-                if seen[card] > COPIES:
-                    raise PositionError(
-                        f"{where}: {card} appears more than {COPIES} times (two decks)"
-                    )
-                cards.append(card)
+            cards = position_cards(where, cards_part, seen, COPIES)
             limit = PILE_SIZE if name in PILES else 1
             if len(cards) > limit:
                 what = "a pile holds" if name in PILES else "a reserve slot holds"

@@ -8,10 +8,11 @@ Each kind's solver package (``game/games/<key>/solver/__init__.py``) has the nam
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..played import PlayerMove
 from .budget import Verdict
 
 THOUGHTFUL = "thoughtful: solved with every face-down card known"
@@ -69,3 +70,23 @@ def position_keys(text: str) -> set[str]:
         if colon and not key.startswith("#"):
             keys.add(key.strip().upper())
     return keys
+
+
+class Solved(Protocol):
+    """What every kind's solver answers: its verdict and its winning line's moves."""
+
+    @property
+    def verdict(self) -> Verdict:
+        """WIN, NO_WIN or UNKNOWN."""
+
+    @property
+    def line(self) -> Sequence[PlayerMove]:
+        """The winning line (empty unless WIN)."""
+
+
+def winning_slots(solution: Solved) -> list[tuple[str, ...]] | None:
+    """A solver's winning line as the slots each move touches (a move made by a button
+    touches none), or None when it found no win."""
+    if solution.verdict is not Verdict.WIN or not solution.line:
+        return None
+    return [tuple(move.slots) for move in solution.line]

@@ -6,8 +6,7 @@ Here too its entry for ``python -m game.rules.solver``
 
 from __future__ import annotations
 
-from ....rules.solver.budget import Verdict
-from ....rules.solver.report import THOUGHTFUL, Report, position_keys
+from ....rules.solver.report import THOUGHTFUL, Report, position_keys, winning_slots
 from ..game import Crescent
 from ..variants import VARIANT_LETTERS, VARIANTS, variant_of
 from .search import CrescentSolution, solve_crescent
@@ -58,10 +57,7 @@ def line(game: object, max_nodes: int) -> list[tuple[str, ...]] | None:
     ``max_nodes`` positions (the monkey plays it: tools/monkey_scripts.py)."""
     if not isinstance(game, Crescent):
         raise TypeError(f"{game!r} is not a game of this solver")
-    solution = solve_crescent(game, max_nodes=max_nodes)
-    if solution.verdict is not Verdict.WIN or not solution.line:
-        return None
-    return [tuple(move.slots) for move in solution.line]
+    return winning_slots(solve_crescent(game, max_nodes=max_nodes))
 
 
 __all__ = ["CrescentSolution", "solve_crescent"]

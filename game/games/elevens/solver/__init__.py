@@ -6,8 +6,7 @@ Here too its entry for ``python -m game.rules.solver``
 
 from __future__ import annotations
 
-from ....rules.solver.budget import Verdict
-from ....rules.solver.report import THOUGHTFUL, Report, position_keys
+from ....rules.solver.report import THOUGHTFUL, Report, position_keys, winning_slots
 from ..rules import LETTER, Elevens
 from ..table import SLOTS, ElevensTable
 from .search import ElevensSolution, solve_elevens
@@ -55,10 +54,7 @@ def line(game: object, max_nodes: int) -> list[tuple[str, ...]] | None:
     ``max_nodes`` positions (the monkey plays it: tools/monkey_scripts.py)."""
     if not isinstance(game, Elevens):
         raise TypeError(f"{game!r} is not a game of this solver")
-    solution = solve_elevens(game, max_nodes=max_nodes)
-    if solution.verdict is not Verdict.WIN or not solution.line:
-        return None
-    return [tuple(move.slots) for move in solution.line]
+    return winning_slots(solve_elevens(game, max_nodes=max_nodes))
 
 
 __all__ = ["ElevensSolution", "solve_elevens"]

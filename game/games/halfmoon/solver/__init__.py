@@ -6,8 +6,7 @@ Here too its entry for ``python -m game.rules.solver``
 
 from __future__ import annotations
 
-from ....rules.solver.budget import Verdict
-from ....rules.solver.report import Report, position_keys
+from ....rules.solver.report import Report, position_keys, winning_slots
 from ..rules import Game
 from ..slots import RESERVE_SLOTS
 from ..table import Table
@@ -55,10 +54,7 @@ def line(game: object, max_nodes: int) -> list[tuple[str, ...]] | None:
     ``max_nodes`` positions (the monkey plays it: tools/monkey_scripts.py)."""
     if not isinstance(game, Game):
         raise TypeError(f"{game!r} is not a game of this solver")
-    solution = solve(game, max_nodes=max_nodes)
-    if solution.verdict is not Verdict.WIN or not solution.line:
-        return None
-    return [tuple(move.slots) for move in solution.line]
+    return winning_slots(solve(game, max_nodes=max_nodes))
 
 
 __all__ = ["Solution", "solve"]
