@@ -15,7 +15,6 @@ def _never(*_args):
 
 
 def _kind(number: int, picture: Picture) -> GameKind:
-    parts = dict(rules=_never, board=_never, arrangement=_never, rules_text=_never)
     return GameKind(
         f"probe-{number}",
         chr(ord("P") + number),
@@ -26,7 +25,10 @@ def _kind(number: int, picture: Picture) -> GameKind:
         picture=picture,
         best_score=1,
         script=_never,
-        **parts,
+        rules=_never,
+        board=_never,
+        arrangement=_never,
+        rules_text=_never,
     )
 
 

@@ -162,3 +162,17 @@ def test_only_its_own_codes_open_it():
     with pytest.raises(DealCodeError):
         Elevens.from_code("HM1-N-AAAAAAB")
     assert kind_by_key("elevens").from_code("HM1-E-AAAAAAB").code == "HM1-E-AAAAAAB"
+
+
+def test_the_stock_shows_its_count_on_the_table(display, ctx):
+    from game.table.layout import compute_layout
+
+    kind = kind_by_key("elevens")
+    game = Elevens.from_position(position_for({1: "5S", 2: "6D", 3: "9C"}, "2D"))
+    board = kind.board(game)
+    layout = compute_layout(1280, 720, kind.table)
+    assert board.looks(layout, ctx.settings, {})["stock"].marker == "1"
+    game.remove(["G1", "G2"])
+    looks = board.looks(layout, ctx.settings, {})
+    assert looks["stock"].marker == "0" and looks["stock"].cards == ()
+    assert str(looks["G1"].cards[-1][0]) == "2D" and looks["G1"].marker == ""

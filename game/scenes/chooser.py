@@ -92,8 +92,9 @@ def draw(
         line_h = font(px, True).get_linesize()
         rows = max(len(n[1]) for n in names)  # every tile's label as tall: pictures alike
         label_h = max(_label_h(rect), rows * line_h)
+        outline = max(2, rect.height // 14)  # the chosen tile's, the widest
         picture = pygame.Rect(rect.left, rect.top, rect.width, rect.height - label_h).inflate(
-            -rect.width // 8, -rect.height // 10
+            -rect.width // 8, -max(rect.height // 10, 2 * outline + 4)
         )
         _picture(surface, picture, kind)
         colour = theme.ACCENT if selected else theme.TEXT
@@ -213,10 +214,11 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> None:
     for row in range(rows):
         for col in range(columns):
             _rect(surface, round(left + col * step_x), round(top + row * step_y), w, h, _CARD)
-    if picture.stock:
+    if picture.stock:  # a little stack of backs beside the middle row
         x = round(left + (columns + 0.4) * step_x)
-        for k in range(3):  # a little stack of backs
-            _rect(surface, x + k, round(top) - k, w, h, _BACK)
+        y = round(top + (rows - 1) / 2 * step_y)
+        for k in range(3):
+            _rect(surface, x + k, y - k, w, h, _BACK)
 
 
 def _card(surface: pygame.Surface, x: int, y: int, w: int, h: int, picture: Picture) -> None:

@@ -91,9 +91,14 @@ class RemovalBoard(Board):
                 edges=max(0, min(7, keep - 1)),
                 selected=whole and name in selection,
                 dimmed=whole and name in dimmed,
+                marker=self.marker(name),
                 four_colour=four,
             )
         return looks
+
+    def marker(self, slot: str) -> str:
+        """Text shown on a slot always (a stock's count); none by default."""
+        return ""
 
     def labels(self) -> dict[str, str]:
         return {name: f"{name} \u00b7 {self.game.count(name)}" for name in self.slots()}

@@ -1,5 +1,5 @@
-"""Elevens' table: the 3x3 grid and the face-down stock with its count, on the board every
-removal game shares (:class:`~game.table.removal_board.RemovalBoard`)."""
+"""Elevens' table: the 3x3 grid and the face-down stock with its count on it, on the
+board every removal game shares (:class:`~game.table.removal_board.RemovalBoard`)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ class ElevensBoard(RemovalBoard):
 
     def slots(self) -> tuple[str, ...]:
         return SLOTS
+
+    def marker(self, slot: str) -> str:
+        """The stock's count, always shown (SPEC 6)."""
+        return str(self.elevens.count(STOCK)) if slot == STOCK else ""
 
     def stack(self, slot: str) -> tuple[Card | None, ...]:
         if slot == STOCK:
