@@ -65,6 +65,8 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict game
+	$(BIN)/mypy tools
+	$(BIN)/mypy tests
 
 # The benchmark (docs/performance.md): figures into bench.json; bench-check also enforces
 # the budgets. Both take a few minutes (1,000 solver deals, fresh processes, Xvfb if found).

@@ -3,6 +3,7 @@ test that takes a ``kind`` argument run once for each game kind of the registry.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,29 @@ def position_text(piles=None, reserve=None):
     return "\n".join(lines)
 
 
+@pytest.fixture(autouse=True)
+def _seeded_deals(monkeypatch):
+    """Every context a test opens deals its new games from a seeded random source (one
+    per context, seeded by the test's name): a test's deals are the same on every run, so
+    a deal stuck from its first card (Elevens) is met every time or never."""
+    import random
+
+    from game.records.context import Context
+
+    real = Context.open.__func__
+    name = os.environ.get("PYTEST_CURRENT_TEST", "")
+    opened = []
+
+    def open_seeded(cls, storage, **kwargs):
+        ctx = real(cls, storage, **kwargs)
+        if ctx.deals is None:
+            opened.append(ctx)
+            ctx.deals = random.Random(f"{name} {len(opened)}")
+        return ctx
+
+    monkeypatch.setattr(Context, "open", classmethod(open_seeded))
+
+
 @pytest.fixture
 def seeds_start():
     """The seeds' example deal before its first move (SPEC section 1)."""
@@ -101,16 +125,12 @@ def storage(tmp_path):
 
 @pytest.fixture
 def ctx(storage):
-    """A scene context with fresh storage, in English, its new deals from a seeded random
-    source: a test's deals are the same on every run (an Elevens deal may be stuck from
-    its first card; a test that deals one meets it every time, or never)."""
-    import random
-
+    """A scene context with fresh storage, in English (its deals seeded, as every
+    context's in the tests: :func:`_seeded_deals`)."""
     from game.look.i18n import set_language
     from game.records.context import Context
 
     context = Context.open(storage)
-    context.deals = random.Random(2026)
     context.settings.language = "en"
     context.apply_settings()
     yield context

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from game.games.catalog import GameKind
     from game.rules.played import PlayedGame
+    from game.scenes.play import PlayScene
 
 __all__ = ["Move", "Script", "script_for"]
 
@@ -90,7 +91,7 @@ def slot_point(driver: Driver, slot: str) -> tuple[int, int]:
     return play.board.top_rect(play.layout, slot).center
 
 
-def keys_to(play, target: str) -> list[int]:
+def keys_to(play: PlayScene, target: str) -> list[int]:
     """The arrow keys that move ``play``'s keyboard focus to ``target``, found with the
     scene's own rule (the focus is left where it was)."""
     from collections import deque
@@ -103,7 +104,8 @@ def keys_to(play, target: str) -> list[int]:
         pygame.K_UP: (0, -1),
         pygame.K_DOWN: (0, 1),
     }
-    start, paths, queue = play.focus, {play.focus: []}, deque([play.focus])
+    start, queue = play.focus, deque([play.focus])
+    paths: dict[str | None, list[int]] = {play.focus: []}
     while queue:
         here = queue.popleft()
         for key, direction in arrows.items():

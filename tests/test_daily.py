@@ -19,6 +19,7 @@ from game.records.kiosk import KioskConfig, KioskConfigError
 from game.records.statistics import DAILY_REMEMBERED, Statistics
 from game.records.storage import DamagedFile, Storage
 from game.rules import daily
+from game.rules.played import DealtGame
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.end import WinScene
 from game.scenes.flow import Flow
@@ -165,6 +166,7 @@ def scripted_today(monkeypatch, today, kind):
         if text != code:
             return real(text)
         game, _moves = win_game(kind)
+        assert isinstance(game, DealtGame)  # every kind's rules keep their code there
         game._code = code  # the deal of today's code, as far as the app can tell
         return game
 

@@ -25,9 +25,15 @@ install_desktop = load_tool("install_desktop")
 make_manpage = load_tool("make_manpage")
 
 
+class _CaseSensitiveParser(configparser.ConfigParser):
+    """A desktop entry's keys are case-sensitive: they are kept as written."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def _desktop_entry(path: Path = DESKTOP) -> configparser.SectionProxy:
-    entry = configparser.ConfigParser(interpolation=None)
-    entry.optionxform = str  # keys are case-sensitive
+    entry = _CaseSensitiveParser(interpolation=None)
     entry.read(path, encoding="utf-8")
     return entry["Desktop Entry"]
 

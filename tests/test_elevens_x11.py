@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from xsession import WINDOW_MANAGER, missing  # noqa: E402
 
 SIZE = (800, 480)
-_SHOTS = ("1-title", "2-table-start", "3-table-mid", "4-win", "5-menu")
+_SHOTS: tuple[str, ...] = ("1-title", "2-table-start", "3-table-mid", "4-win", "5-menu")
 _SHOTS += ("6-stall-start", "7-stalemate")
 
 

@@ -154,7 +154,7 @@ def test_a_display_that_cannot_be_opened_is_named_with_what_sdl_said(tmp_path):
 
 # ------------------------------------------------------------ 8. no console: a message box
 @pytest.fixture
-def boxes(monkeypatch):
+def boxes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str | None, str]]:
     """No console (``halfmoonw``): standard error and output are None; the message boxes
     shown are recorded instead of shown."""
     shown: list[tuple[str, str | None, str]] = []
@@ -208,7 +208,7 @@ def test_without_a_console_a_kiosk_config_error_shows_in_a_message_box(
     assert len(boxes) == 1 and "kiosk.toml" in (boxes[0][1] or "")
 
 
-def test_with_a_console_no_message_box_is_shown(monkeypatch, capsys):
+def test_with_a_console_no_message_box_is_shown(monkeypatch, capsys) -> None:
     shown: list[object] = []
     monkeypatch.setattr(pygame.display, "message_box", lambda *a, **k: shown.append(a))
     with pytest.raises(SystemExit):

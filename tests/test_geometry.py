@@ -103,7 +103,7 @@ def _log_page(ctx, flow, back):
 class _Recorder:
     """Records the rectangles of texts and buttons drawn (after the last shade)."""
 
-    def __init__(self, monkeypatch):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.texts: list[tuple[str, pygame.Rect, pygame.Rect | None]] = []
         self.buttons: list[tuple[str, pygame.Rect]] = []
         self._inside: pygame.Rect | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from conftest import fixture_text
 from kind_scripts import SMALL, table
-from ui_helpers import Driver, drawn_afresh, felt_point, pygame, shown
+from ui_helpers import Driver, drawn_afresh, felt_point, pygame, shown, window
 
 from game.rules import Game
 from game.scenes.flow import Flow
@@ -36,7 +36,7 @@ def _fresh(play) -> bytes:
 
 def _from_scratch(play) -> bytes:
     """This frame of ``play`` painted whole by a new view (no tiles, no repaint in part)."""
-    reference = pygame.Surface(pygame.display.get_surface().get_size())
+    reference = pygame.Surface(window().get_size())
     TableView().draw(reference, play.frame(), play.layout, play.ctx.art)
     return pygame.image.tobytes(reference, "RGB")
 

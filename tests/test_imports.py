@@ -49,7 +49,7 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 def _module_level(
     body: list[ast.stmt], typing_only: bool = False
-) -> Iterator[tuple[ast.stmt, bool]]:
+) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
     """The import statements run when the module loads (or, with ``typing_only``, those
     only the type checker follows), with whether they are typing-only: those in the body
     and in its ``if``, ``try`` and ``with`` blocks, not those in functions or classes."""
@@ -242,7 +242,9 @@ def os_imports(source: str) -> list[str]:
             first = node.args[0]
             if called in ("import_module", "__import__") and isinstance(first, ast.Constant):
                 names = [str(first.value)]
-        found += [(node.lineno, name) for name in names if name.split(".")[0] in OS_MODULES]
+        if names:
+            assert isinstance(node, (ast.stmt, ast.expr))  # an import or a call: it has a line
+            found += [(node.lineno, name) for name in names if name.split(".")[0] in OS_MODULES]
     return [f"{line}: {name}" for line, name in sorted(found)]
 
 

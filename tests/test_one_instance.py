@@ -46,7 +46,8 @@ def _events(trace: Path) -> list[str]:
     return [json.loads(line)["event"] for line in lines if line.endswith("}")]
 
 
-def _wait_for(trace: Path, event: str, game: subprocess.Popen, timeout: float = 30) -> None:
+def _wait_for(trace: Path, event: str, game: subprocess.Popen[str], timeout: float = 30) -> None:
+    assert game.stderr is not None  # started by _start, its stderr a pipe
     deadline = time.monotonic() + timeout
     while event not in _events(trace):
         if game.poll() is not None:
@@ -55,7 +56,7 @@ def _wait_for(trace: Path, event: str, game: subprocess.Popen, timeout: float = 
         time.sleep(0.05)
 
 
-def _start(env: dict[str, str], *args: str) -> subprocess.Popen:
+def _start(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), *args],
         cwd=ROOT,

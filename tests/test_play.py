@@ -269,7 +269,7 @@ def test_a_whole_game_can_be_played_by_touch_only(whole_game):
     whole_game(lambda driver, play, slot: driver.touch(play.layout.slots[slot].center))
 
 
-def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display, ctx):
+def test_the_loop_slows_to_ten_frames_a_second_and_rests_only_once_idle(display, ctx) -> None:
     import time
     from itertools import pairwise
 
@@ -370,7 +370,7 @@ def test_the_waiter_wakes_at_once_for_input_and_otherwise_sleeps_the_time_given(
     assert not InputWaiter.for_display().available  # SDL's dummy driver has no socket
 
 
-def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display, ctx):
+def test_garbage_is_collected_between_frames_that_draw_never_inside_one(display, ctx) -> None:
     import gc
 
     from game.scenes.base import Scene
@@ -449,7 +449,9 @@ def _on_screen(monkeypatch):
     return shown
 
 
-def test_idle_work_waits_for_frames_that_show_nothing(display, ctx, winning_line, monkeypatch):
+def test_idle_work_waits_for_frames_that_show_nothing(
+    display, ctx, winning_line, monkeypatch
+) -> None:
     """Preparing the tiles the next taps need and rendering crisp cards after a resize
     are idle work: a frame that shows a tap, a card landing, the clock or a resize does
     none of it, so that it is on the screen sooner; the idle work is done in the frames

@@ -9,7 +9,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from ui_helpers import Driver, pygame
+from ui_helpers import Driver, pygame, window
 
 from game.records.settings import CARD_BACKS, DECKS, TABLE_COLOURS
 from game.scenes.flow import Flow
@@ -19,7 +19,7 @@ from game.scenes.table_view import TableView
 def _from_scratch(play) -> bytes:
     """The table of ``play`` as a new view paints it: the felt, every slot painted on it
     without tiles, the bar, the cards in flight, the message and the sparks."""
-    reference = pygame.Surface(pygame.display.get_surface().get_size())
+    reference = pygame.Surface(window().get_size())
     TableView().draw(reference, play.frame(), play.layout, play.ctx.art)
     return pygame.image.tobytes(reference, "RGB")
 
@@ -27,7 +27,7 @@ def _from_scratch(play) -> bytes:
 def _differences(play) -> tuple[int, pygame.Rect] | None:
     """How many pixels of the window differ from the table painted from scratch, and
     where; None when none does."""
-    screen = pygame.display.get_surface()
+    screen = window()
     shown, wanted = pygame.image.tobytes(screen, "RGB"), _from_scratch(play)
     if shown == wanted:
         return None
@@ -60,7 +60,7 @@ def test_a_full_repaint_over_the_tiles_made_shows_the_first_paint(display, ctx, 
     looks = play.frame().looks
     assert all(play.view.tiles.has(name, looks[name]) for name in looks)
     _check(play, "first paint")
-    pygame.display.get_surface().fill((255, 255, 255))  # another window was here
+    window().fill((255, 255, 255))  # another window was here
     driver.post(pygame.WINDOWEXPOSED)
     _check(play, "uncovered")
 
@@ -96,7 +96,7 @@ def _painted(play, labels: bool) -> pygame.Surface:
     frame = play.frame()
     if not labels:
         frame.labels = {}
-    picture = pygame.Surface(pygame.display.get_surface().get_size())
+    picture = pygame.Surface(window().get_size())
     TableView().draw(picture, frame, play.layout, play.ctx.art)
     return picture
 
@@ -228,7 +228,7 @@ class _Table:
         elif action == "resize":
             self.resize(pick)
         elif action == "expose":
-            pygame.display.get_surface().fill((255, 255, 255))  # another window was here
+            window().fill((255, 255, 255))  # another window was here
             driver.post(pygame.WINDOWEXPOSED)
         elif action == "wait":
             self.frames(1 + pick % 30, "wait")
@@ -248,7 +248,7 @@ class _Table:
 
     def resize(self, pick: int) -> None:
         """The window made up to 150 pixels narrower or wider, shorter or taller."""
-        width, height = pygame.display.get_surface().get_size()
+        width, height = window().get_size()
         size = (
             max(320, min(2000, width + pick % 301 - 150)),
             max(240, min(2000, height + (pick >> 9) % 301 - 150)),

@@ -9,6 +9,7 @@ than the chosen one threw that game's game in progress away unasked, and so did
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from ui_helpers import Driver, pygame
@@ -53,20 +54,29 @@ def _code_entry(ctx, kind):
     return driver
 
 
+def _leaves_it_going(game, slots):
+    """Whether the move that touches ``slots`` leaves the game going (tried on a copy)."""
+    copy = kind_of(game).from_dict(game.to_dict())
+    copy.play(next(move for move in copy.legal_moves() if tuple(move.slots) == slots))
+    return copy.outcome is None
+
+
 def _a_game_with_a_move(ctx, kind):
-    """A random deal of ``kind`` with one move made through its board's taps on the slots
-    the move names (a deal without such a move is dealt again: an Elevens deal may have
-    none from its first card)."""
+    """A deal of ``kind`` (seeded) with one move made through its board's taps on the
+    slots the move names, a move that leaves the game going (a deal without one is dealt
+    again: an Elevens deal may have none, or be stuck after its first move)."""
     layout = compute_layout(*SIZE, kind.table)
+    rng = random.Random(kind.key)
     for _ in range(100):
-        game = kind.random()
+        game = kind.random(rng)
         moves = [move.slots for move in game.legal_moves() if move.slots]
-        if not moves:
+        going = [slots for slots in moves if _leaves_it_going(game, slots)]
+        if not going:
             continue
         board = kind.board(game)
-        for slot in moves[0]:
+        for slot in going[0]:
             board.tap(slot, layout, ctx.settings)
-        assert game.moves == 1, (game, moves[0])
+        assert game.moves == 1 and game.outcome is None, (game, going[0])
         return game
     raise AssertionError(f"100 deals of {kind.key} without a move")
 

@@ -141,7 +141,7 @@ def _desktop_games(storage: Storage, kinds: list[GameKind]) -> None:
 # ------------------------------------------------- a kiosk deals only what it offers
 @KIND
 @pytest.mark.parametrize("start", ["title", "deal of another game"])
-def test_a_kiosk_offering_one_game_deals_only_that_game(display, storage, kind, start):
+def test_a_kiosk_offering_one_game_deals_only_that_game(display, storage, kind, start) -> None:
     """A desktop run left a game under way in every other game (one of them chosen); the
     kiosk offers ``kind`` alone, and is started on its title or with another game's
     ``--deal``. Through a new game, an idle reset and the next touches, every table

@@ -282,6 +282,13 @@ def _fail_at(monkeypatch, step):
     monkeypatch.setattr(target, fail)
 
 
+def _saved_moves(storage: Storage) -> int:
+    """The moves of the saved game in progress (there must be one)."""
+    saved = SavedGame.load(storage, kind_by_key("halfmoon"))
+    assert saved is not None, "no saved game"
+    return saved.game.moves
+
+
 @pytest.mark.parametrize("step", ["create", "write", "fsync", "replace"])
 @pytest.mark.parametrize(
     ("name", "old", "new", "load"),
@@ -290,7 +297,7 @@ def _fail_at(monkeypatch, step):
             SAVE_FILE,
             lambda: SavedGame(_game_with_moves(2)),
             lambda: SavedGame(_game_with_moves(9)),
-            lambda s: SavedGame.load(s, kind_by_key("halfmoon")).game.moves,
+            _saved_moves,
         ),
         (
             SETTINGS_FILE,

@@ -30,7 +30,7 @@ SMALL_WINDOW_PX = 10
 class _Sizes:
     """The size of each text drawn while it records, and each button's label size."""
 
-    def __init__(self, monkeypatch):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.texts: list[tuple[float, str]] = []
         """(size in px, text) of every text rendered, or rendered and scaled down."""
         self.labels: list[tuple[pygame.Rect, str, int]] = []
@@ -91,7 +91,7 @@ class _Sizes:
         assert self.texts, "no text drawn"
         return min(self.texts)
 
-    def mixed_rows(self):
+    def mixed_rows(self) -> list[dict[str, int]]:
         """Each row of buttons (same top and height) whose labels have more than one size."""
         rows: dict[tuple[int, int], dict[str, int]] = {}
         for rect, label, px in self.labels:
@@ -109,7 +109,9 @@ def _check(sizes, found, where, floor=SMALLEST_PX):
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_the_table_of_every_kind_has_no_text_under_12_px(display, ctx, monkeypatch, kind, code):
+def test_the_table_of_every_kind_has_no_text_under_12_px(
+    display, ctx, monkeypatch, kind, code
+) -> None:
     """A deal of ``kind`` under way (its code in the bar, the pile labels shown: the most
     text), drawn afresh at each large size after a resize."""
     ctx.settings.language = code
@@ -130,7 +132,9 @@ def test_the_table_of_every_kind_has_no_text_under_12_px(display, ctx, monkeypat
 
 @pytest.mark.parametrize("kiosk", [False, True], ids=["desktop", "kiosk"])
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_every_other_screen_has_no_text_under_12_px(display, ctx, flow, monkeypatch, code, kiosk):
+def test_every_other_screen_has_no_text_under_12_px(
+    display, ctx, flow, monkeypatch, code, kiosk
+) -> None:
     """Title, settings, statistics, rules, dialogs, code entry, the end panels and the
     kiosk's screens, each in the state that shows the most text, at each large size."""
     ctx.settings.language = code
@@ -155,7 +159,7 @@ def test_every_other_screen_has_no_text_under_12_px(display, ctx, flow, monkeypa
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_settings_explanations_are_legible_in_a_small_window(
     display, ctx, flow, monkeypatch, code, size
-):
+) -> None:
     """Every setting's explanation line (scrolled into view one by one) at least 10 px."""
     ctx.settings.language = code
     ctx.apply_settings()

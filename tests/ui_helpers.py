@@ -100,6 +100,13 @@ class Driver:
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
 
 
+def window() -> pygame.Surface:
+    """The window's surface (the test has opened the window)."""
+    screen = pygame.display.get_surface()
+    assert screen is not None, "no window is open"
+    return screen
+
+
 def drawn_afresh(scene):
     """``scene`` (a new one, not yet shown) entered at the window's size and drawn from
     scratch on a surface like the window's: its pixels as RGB bytes."""

@@ -44,13 +44,15 @@ SETTLE = 1.5  # seconds for a new screen to come (a panel after a win takes long
 def deals(least: int = 6) -> tuple[str, tuple, str]:
     """The first deal the solver wins and its line of removals; the first it cannot win
     whose first legal removals, made in turn, are at least ``least`` before none is left."""
+    from game.games.elevens.rules import Elevens
     from game.games.elevens.solver import solve_elevens
     from game.rules.solver.budget import Verdict
 
     won, stuck = None, None
     for code in map(KIND.code, range(1, 2000)):
         game = KIND.from_code(code)
-        solution = solve_elevens(game.table)
+        assert isinstance(game, Elevens), game
+        solution = solve_elevens(game)
         if solution.verdict is Verdict.WIN and won is None:
             won = (code, solution.line)
         elif solution.verdict is Verdict.NO_WIN and stuck is None:
@@ -70,8 +72,10 @@ def scene_rects(size, which: str, game: PlayedGame | None = None):
 
     from game.records.context import Context
     from game.records.storage import Storage
+    from game.scenes.code_entry import CodeEntryScene
     from game.scenes.end import StalemateScene, WinScene
     from game.scenes.flow import Flow
+    from game.scenes.title import TitleScene
 
     pygame.font.init()
     pygame.display.set_mode(size)
@@ -81,12 +85,14 @@ def scene_rects(size, which: str, game: PlayedGame | None = None):
         ctx.game = game
         flow = Flow(ctx)
         if which in ("won", "stuck"):
-            scene = (WinScene if which == "won" else StalemateScene)(ctx, flow.play(game))
-        else:
-            scene = flow.title() if which == "title" else flow.code_entry(flow.title())
+            assert game is not None, which
+            panel = (WinScene if which == "won" else StalemateScene)(ctx, flow.play(game))
+            panel.enter(size)
+            return dict(panel.button_rects()), panel.panel().box
+        menu = TitleScene(ctx, flow)
+        scene = menu if which == "title" else CodeEntryScene(ctx, flow, back=menu)
         scene.enter(size)
-        box = scene.panel().box if which in ("won", "stuck") else None
-        return dict(scene.button_rects()), box
+        return dict(scene.button_rects()), None
 
 
 @dataclass
@@ -163,8 +169,9 @@ class Session:
 
     def remove(self, model: PlayedGame, slots: tuple[str, ...], layout, board) -> bool:
         """Tap the cards of ``slots``; whether the save (or a win's statistics) shows it."""
-        points = tuple(point_on(layout, board.top_rect(layout, slot), slot) for slot in slots)
-        if None in points:
+        found = [point_on(layout, board.top_rect(layout, slot), slot) for slot in slots]
+        points = tuple(point for point in found if point is not None)
+        if len(points) != len(slots):
             raise AssertionError(f"no point of {slots} to tap at {self.run.size}")
         touch(self.display, Step("tap", slots, points), self.origin)
         make(model, slots)
@@ -273,12 +280,18 @@ def run_size(size: tuple[int, int], window_manager: bool, shots: Path) -> Run:
     return run
 
 
+def _size(text: str) -> tuple[int, int]:
+    """``WxH`` as (W, H)."""
+    width, _x, height = text.partition("x")
+    return int(width), int(height)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=SIZES)
     parser.add_argument("--shots", type=Path, default=Path(tempfile.gettempdir()) / "elevens-x11")
     args = parser.parse_args()
-    sizes = [tuple(int(n) for n in text.split("x")) for text in args.sizes.split(",")]
+    sizes = [_size(text) for text in args.sizes.split(",")]
     cases = [(size, MANAGED.get(size, False)) for size in sizes]
     needed = ["Xvfb", "xdotool", "import", *([WINDOW_MANAGER] if any(m for _s, m in cases) else [])]
     if absent := missing(needed):

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from game.records.settings import Settings
 from game.table.arcs import CARD_ASPECT, Arrangement
-from game.table.board import Board, Effect, Motion
+from game.table.board import Board, Effect, Motion, Settings
 from game.table.frame import SlotLook
 from game.table.layout import Layout
 

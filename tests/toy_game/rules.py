@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import Card, DealtGame, Outcome, PositionError, SavedGameError
+from game.rules import Card, DealtGame, Outcome, PositionError, RulesError, SavedGameError
 from game.rules.codes import format_code, read_code, shuffled_cards
 
 LETTER = "T"
@@ -30,6 +30,13 @@ class ToyTable:
     def top(self, slot: str) -> Card | None:
         cards = self.pile if slot == "P" else self.home if slot == "H" else ()
         return cards[-1] if cards else None
+
+
+@dataclass(frozen=True)
+class SendHome:
+    """The toy's one move: the pile's top card goes home (a tap on the pile)."""
+
+    slots: tuple[str, ...] = ("P",)
 
 
 class ToyGame(DealtGame[ToyTable, ToyTable]):
@@ -101,6 +108,15 @@ class ToyGame(DealtGame[ToyTable, ToyTable]):
             return False
         pile, home = self.table.pile, self.table.home
         self._push(ToyTable(pile[:-1], (*home, pile[-1])))
+        return True
+
+    def legal_moves(self) -> list[SendHome]:
+        return [SendHome()] if self.can_go_home() else []
+
+    def play(self, move: SendHome) -> bool:
+        """Make :meth:`legal_moves`' move (RulesError when the card cannot go home)."""
+        if move != SendHome() or not self.send_home():
+            raise RulesError(f"not a legal move of the toy now: {move}")
         return True
 
     def position(self) -> str:
