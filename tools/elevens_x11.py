@@ -39,6 +39,7 @@ SIZES = "800x480,1280x720,1920x1080"
 MANAGED = {(800, 480): True, (1280, 720): False, (1920, 1080): True}  # under matchbox?
 KIND = kind_by_key("elevens")
 SETTLE = 1.5  # seconds for a new screen to come (a panel after a win takes longer)
+PATIENCE = 10.0  # seconds a check waits for what a busy machine is slow to show
 
 
 def deals(least: int = 6) -> tuple[str, tuple, str]:
@@ -143,26 +144,37 @@ class Session:
         time.sleep(0.6)
 
     def shoot(self, name: str, panel=None) -> None:
-        """The screen as ``<size>-<name>.png``; with a ``panel`` box, its colour checked."""
+        """The screen as ``<size>-<name>.png``; with a ``panel`` box, taken again (for up
+        to :data:`PATIENCE` seconds: a busy machine) until the panel's colour shows."""
         import pygame
 
         from game.look import theme
 
         path = self.shots / f"{self.run.name}-{name}.png"
         env = {**os.environ, "DISPLAY": self.display}
-        subprocess.run(["import", "-window", "root", str(path)], env=env, check=True, timeout=60)
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            subprocess.run(
+                ["import", "-window", "root", str(path)], env=env, check=True, timeout=60
+            )
+            if panel is None:
+                break
+            x, y = self.origin[0] + panel.left + max(6, panel.width // 48), panel.centery
+            seen = tuple(pygame.image.load(str(path)).get_at((x, self.origin[1] + y)))[:3]
+            if seen == theme.PANEL:
+                break
+            if time.monotonic() > deadline:
+                self.run.problems.append(f"{path.name}: no panel at {panel} ({seen})")
+                break
+            time.sleep(0.5)
         self.run.shots.append(path)
         if colours(path) < 16:
             self.run.problems.append(f"{path.name} has under 16 colours: blank?")
-        if panel is not None:
-            x, y = self.origin[0] + panel.left + max(6, panel.width // 48), panel.centery
-            seen = tuple(pygame.image.load(str(path)).get_at((x, self.origin[1] + y)))[:3]
-            if seen != theme.PANEL:
-                self.run.problems.append(f"{path.name}: no panel at {panel} ({seen})")
 
     def deal(self, code: str, game: PlayedGame | None) -> None:
         """From the title: Enter a deal code, the code's letters, Play this deal."""
         self.click(scene_rects(self.run.size, "title", game)[0].get("code"), "code entry")
+        time.sleep(SETTLE)  # the code screen comes before the first letter is typed
         xdotool(self.display, "type", "--delay", "80", code.rsplit("-", 1)[-1])
         self.click(scene_rects(self.run.size, "code", game)[0].get("play"), "Play this deal")
         time.sleep(SETTLE)
@@ -198,6 +210,17 @@ class Session:
         return False
 
 
+def _chosen(home: Path) -> bool:
+    """Whether the settings say Elevens is chosen, within :data:`PATIENCE` seconds."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, ValueError):
+            if json.loads((home / "config" / "settings.json").read_text()).get("game") == KIND.key:
+                return True
+        time.sleep(0.1)
+    return False
+
+
 def play(display: str, home: Path, process, run: Run, shots: Path) -> None:
     """Title, a deal to its win panel, menu, a deal to its stalemate panel: shot."""
     from game.scenes.boards import board_for
@@ -212,7 +235,7 @@ def play(display: str, home: Path, process, run: Run, shots: Path) -> None:
     session.origin = run.window[:2] if run.window else (0, 0)
     session.shoot("1-title")
     session.click(scene_rects(size, "title")[0].get(f"game-{KIND.key}"), "Elevens tile")
-    if json.loads((home / "config" / "settings.json").read_text()).get("game") != KIND.key:
+    if not _chosen(home):
         run.problems.append("the Elevens tile was not chosen (the settings say another)")
     run.win_code, line, run.stall_code = deals()
     session.deal(run.win_code, None)

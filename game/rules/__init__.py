@@ -38,11 +38,8 @@ if TYPE_CHECKING:
     from .errors import (
         CardError,
         DealCodeError,
-        IllegalMoveError,
         IllegalRemovalError,
-        InvalidMoveError,
         PositionError,
-        Refusal,
         RulesError,
         SavedGameError,
         SlotError,
@@ -64,8 +61,8 @@ _MODULES = {
     "cards": "FACE_RANKS Card Rank Suit standard_deck two_decks",
     "codes": "DEAL_COUNT format_code normalize_code parse_code random_code read_code",
     "errors": (
-        "CardError DealCodeError IllegalMoveError IllegalRemovalError InvalidMoveError "
-        "PositionError Refusal RulesError SavedGameError SlotError"
+        "CardError DealCodeError IllegalRemovalError PositionError RulesError SavedGameError "
+        "SlotError"
     ),
     "outcome": "Outcome",
     "played": "DealtGame GameRules PlayedGame",
@@ -139,15 +136,12 @@ __all__ = [
     "DealCodeError",
     "DealtGame",
     "GameRules",
-    "IllegalMoveError",
     "IllegalRemovalError",
-    "InvalidMoveError",
     "MoveError",
     "Outcome",
     "PlayedGame",
     "PositionError",
     "Rank",
-    "Refusal",
     "Removal",
     "RemovalGame",
     "RulesError",

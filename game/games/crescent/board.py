@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...look.i18n import N_, _, ngettext
-from ...rules.errors import Refusal
 from ...table.board import Board, Effect, Motion
 from ...table.frame import SlotLook
+from .errors import Refusal
 from .game import Crescent
 from .moves import MoveResult
 from .table import FOUNDATIONS, KING_FOUNDATIONS, PILES, foundation_suit

@@ -14,18 +14,12 @@ from typing import Any
 
 from ...rules.cards import Card
 from ...rules.codes import format_code, random_code, read_code
-from ...rules.errors import (
-    DealCodeError,
-    IllegalMoveError,
-    PositionError,
-    Refusal,
-    RulesError,
-    SavedGameError,
-)
+from ...rules.errors import DealCodeError, PositionError, RulesError, SavedGameError
 from ...rules.history import Line
 from ...rules.outcome import Outcome
 from ...rules.played import DealtGame
 from ...rules.saves import check_header
+from .errors import IllegalMoveError, Refusal
 from .finish import finish_moves
 from .moves import (
     REDEAL,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.cards import Card, Rank
-from ...rules.errors import IllegalMoveError, InvalidMoveError, Refusal, SlotError
+from ...rules.errors import SlotError
+from .errors import IllegalMoveError, InvalidMoveError, Refusal
 from .table import (
     ACE_FOUNDATIONS,
     FOUNDATION_SIZE,

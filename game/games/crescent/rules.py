@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from .errors import IllegalMoveError, InvalidMoveError, Refusal
 from .game import (
     CRESCENT_FOUR_RULES,
     CRESCENT_RULES,
@@ -35,9 +36,12 @@ __all__ = [
     "CrescentTable",
     "CrescentTapResult",
     "CrescentVariant",
+    "IllegalMoveError",
+    "InvalidMoveError",
     "Move",
     "MoveResult",
     "Redeal",
+    "Refusal",
     "TurnUp",
     "parse_move",
     "variant_of",
