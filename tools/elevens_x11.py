@@ -6,8 +6,9 @@ Per size: an Xvfb screen of exactly that size (matchbox at 800x480 and 1920x1080
 X otherwise), the real game in a window as large, a fresh ``HALFMOON_HOME``, its title
 (no ``--deal``). Clicked and typed with xdotool: the Elevens tile, "Enter a deal code",
 the letters of a deal the solver wins, "Play this deal", the solver's 24 removals; on
-the win panel "New game", the table's Menu, a code the solver cannot win, and its first
-legal removal each time until none is left: the stalemate panel. Where to click comes
+the win panel "Play this deal again" (a new deal may be stuck at once), the table's
+Menu, a code the solver cannot win, and its first legal removal each time until none is
+left: the stalemate panel. Where to click comes
 from the scenes made headless at the window's size and from ``compute_layout``; each
 removal is verified in the save (tools/touch_play.py's helpers), the win in the
 statistics, each panel by its colour. Shots go to ``--shots``; exits 1 on a failure.
@@ -252,7 +253,9 @@ def play(display: str, home: Path, process, run: Run, shots: Path) -> None:
     time.sleep(SETTLE + 2.0)  # the celebration, then the panel
     buttons, box = scene_rects(size, "won", model)
     session.shoot("4-win", box)
-    session.click(buttons.get("new"), 'the win panel\'s "New game"')
+    # "Play this deal again", not "New game": a new random deal may be stuck from its first
+    # card (its stalemate panel would come instead of the table).
+    session.click(buttons.get("replay"), 'the win panel\'s "Play this deal again"')
     time.sleep(SETTLE)
     session.click(layout.buttons.get("menu"), "the table's Menu")
     session.shoot("5-menu")
