@@ -77,7 +77,9 @@ def test_the_kiosk_check_fails_when_a_game_not_offered_is_dealt(kiosk_monkey, mo
     assert isinstance(play, PlayScene) and play.kind is kind_by_key(KIOSK_GAMES[0])
     one.check()  # the kiosk's own deal passes
     monkeypatch.setattr(
-        Flow, "play", lambda flow, game, elapsed=0.0: PlayScene(flow.ctx, flow, other.random())
+        Flow,
+        "play",
+        lambda flow, game, elapsed=0.0: PlayScene(flow.ctx, flow, other.random(flow.ctx.deals)),
     )
     one.click(play.layout.buttons["new"].center)  # no move yet: dealt without a question
     assert one.session.loop.scene.kind is other
