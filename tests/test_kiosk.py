@@ -250,3 +250,75 @@ def test_the_example_kiosk_config_in_the_docs_is_valid():
     example = Path(__file__).resolve().parents[1] / "docs" / "kiosk.example.toml"
     config = KioskConfig.load(example)
     assert config.kiosk
+
+
+# ------------------------------------------------------------ a visitor's settings
+def _kiosk_session(tmp_path, **config):
+    """A kiosk run as main() makes it (its look set by the kiosk file), offering every
+    game, on folders whose stored settings are a player's own (English)."""
+    from game.records.settings import Settings
+    from game.records.storage import Storage
+    from game.shell.app import parse_args
+    from game.shell.session import Session
+
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    Settings(language="en").save(storage)
+    args = parse_args(["--kiosk", "--window", "640x480"])
+    return Session.open(args, KioskConfig(**config), storage)
+
+
+def _visit_settings(driver, keys):
+    """A visitor opens Settings from the title and touches each of ``keys`` once."""
+    driver.click(driver.scene.button_rects()["settings"].center)
+    for key in keys:
+        driver.click(driver.scene.button_rects()[key].center)
+
+
+VISITOR_KEYS = ("card_back", "table_colour", "four_colour", "deck")
+"""What a visitor changes: two of the kiosk file's look, a setting and one the file leaves."""
+
+
+@pytest.mark.parametrize("back_to", ["title", "still playing"])
+def test_a_kiosk_visitors_settings_last_until_the_idle_reset_and_are_never_stored(
+    display, tmp_path, back_to
+):
+    """Issue 36, item 8: with allow_settings a visitor's changes (the kiosk file's card
+    back and table colour among them) hold for that visitor only: the idle reset brings
+    back the kiosk's own, and nothing of them reaches the stored settings."""
+    session = _kiosk_session(
+        tmp_path,
+        allow_settings=True,
+        card_back="waves",
+        table_colour="charcoal",
+        idle_seconds=5,
+        countdown_seconds=2,
+    )
+    settings, path = session.ctx.settings, session.ctx.storage.path("settings.json")
+    try:
+        kiosk_look = {key: getattr(settings, key) for key in VISITOR_KEYS}
+        assert kiosk_look["card_back"] == "waves" and kiosk_look["table_colour"] == "charcoal"
+        stored = path.read_text()
+        driver = Driver.over(session.loop)
+        driver.frames(2)
+        _visit_settings(driver, VISITOR_KEYS)
+        visitor_look = {key: getattr(settings, key) for key in VISITOR_KEYS}
+        assert all(visitor_look[key] != kiosk_look[key] for key in VISITOR_KEYS)
+        assert session.ctx.art.look == (visitor_look["deck"], visitor_look["card_back"])
+        if back_to == "title":  # back on the attract screen: the visitor has gone
+            driver.click(driver.scene.button_rects()["back"].center)
+            assert isinstance(driver.scene, TitleScene) and driver.scene.attract
+            driver.seconds(5.5)
+        else:  # left on Settings: "Still playing?", then the title
+            driver.seconds(5.5)
+            assert isinstance(driver.scene, StillPlayingScene)
+            driver.seconds(2.5)
+        assert isinstance(driver.scene, TitleScene)
+        assert {key: getattr(settings, key) for key in VISITOR_KEYS} == kiosk_look
+        assert session.ctx.art.look == (kiosk_look["deck"], "waves")
+        fresh = Flow(session.ctx).title()
+        fresh.time = driver.scene.time  # the attract cards where they are now
+        assert shown() == drawn_afresh(fresh)  # shown so at once
+        session.ctx.storage.flush()
+        assert path.read_text() == stored  # the player's settings, untouched
+    finally:
+        session.close()

@@ -139,18 +139,63 @@ def test_a_damaged_save_of_every_kind_is_kept_aside_and_the_player_told(storage,
 
 
 @pytest.mark.parametrize(
-    "data",
+    "bad",
     [
-        {"schema": 1, "move_errors": "yes"},
-        {"schema": 1, "animations": "wild"},
-        {"schema": 1, "language": "xx"},
-        {"schema": 1, "sound": 1},
+        {"deck": "jumbo"},
+        {"table_colour": "GREEN"},
+        {"animations": True},
+        {"game": "klondike"},
+        {"move_errors": "yes"},
+        {"animations": "wild"},
+        {"card_back": 7},
+        {"sound": 1},
     ],
+    ids=lambda bad: f"{next(iter(bad))}={next(iter(bad.values()))!r}",
 )
-def test_settings_with_wrong_values_are_damaged(storage, data):
-    storage.save(SETTINGS_FILE, data)
-    assert Settings.load(storage) == Settings()
-    assert storage.take_notice() is not None
+def test_a_setting_with_a_bad_value_takes_its_default_and_the_others_are_kept(storage, bad):
+    """Issue 36, item 5: one value this version does not understand (a newer version's
+    deck, a wrong case, a wrong type) costs that setting alone, with one notice; the
+    player keeps their language and four-colour deck, and the file is not set aside."""
+    mine = {"language": "fi", "four_colour": True, "placement_aid": True}
+    storage.save(SETTINGS_FILE, {"schema": 1, **mine, **bad})
+    settings = Settings.load(storage)
+    (key,) = bad
+    assert getattr(settings, key) == getattr(Settings(), key)
+    assert (settings.language, settings.four_colour, settings.placement_aid) == ("fi", True, True)
+    assert not list(storage.config_dir.glob("settings.json.bad-*"))
+    notice = storage.take_notice()
+    assert notice is not None and "default" in notice[0] and storage.take_notice() is None
+
+
+def test_several_bad_settings_give_one_notice(storage):
+    storage.save(SETTINGS_FILE, {"schema": 1, "deck": "jumbo", "sound": "loud", "language": "xx"})
+    settings = Settings.load(storage)
+    assert (settings.deck, settings.sound) == ("classic", True)
+    assert storage.take_notice() is not None and storage.take_notice() is None
+
+
+def test_what_this_version_does_not_understand_is_kept_when_it_writes(storage):
+    """A newer version's keys and values survive an older one's write: the older one
+    writes back what it read unless the player changed that setting here."""
+    newer = {
+        "schema": 1,
+        "deck": "jumbo",
+        "card_back": "stars",
+        "font_size": 3,
+        "colours": {"felt": [1, 2, 3]},
+        "four_colour": True,
+    }
+    storage.save(SETTINGS_FILE, newer)
+    settings = Settings.load(storage)
+    settings.four_colour = False
+    settings.card_back = "waves"
+    assert settings.save(storage)
+    written = json.loads(storage.path(SETTINGS_FILE).read_text())
+    assert written["deck"] == "jumbo" and written["card_back"] == "waves"
+    assert written["font_size"] == 3 and written["colours"] == {"felt": [1, 2, 3]}
+    assert written["four_colour"] is False
+    again = Settings.load(storage)
+    assert (again.deck, again.card_back, again.four_colour) == ("classic", "waves", False)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,12 @@
-"""The player's settings, stored as JSON in the config folder with a schema version."""
+"""The player's settings, stored as JSON in the config folder with a schema version.
+
+Each setting is read on its own: a value this version does not understand (a newer
+version's card faces, ``"GREEN"``, ``true`` for a speed) gives that setting its default
+and the player one notice, and the others are kept; the file is not set aside for it.
+What the file holds that this version does not understand, keys and values, is written
+back as it was, so a newer version's settings survive an older version's run (a value
+not understood is written back unless the setting holds another value by then).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..games.catalog import KINDS, keys
-from ..look.i18n import LANGUAGES, system_language
+from ..look.i18n import LANGUAGES, N_, system_language
 from . import fields as check
 from .storage import Storage
 
@@ -32,6 +40,8 @@ _CHOICES = {
     "language": tuple(LANGUAGES),
 }
 """The words each setting that is not on or off may take (``game``: a registry key)."""
+NOT_UNDERSTOOD = N_("Some settings in {file} were not understood; they are back to their defaults.")
+"""The notice when settings took their defaults for values this version does not read."""
 
 
 @dataclass
@@ -82,6 +92,13 @@ class Settings:
             self.language = system_language()
         self._stored: dict[str, Any] = {}
         """The stored values of the settings set for this run only (see :meth:`for_this_run`)."""
+        self._unknown: dict[str, Any] = {}
+        """The file's keys that are no setting of this version, as read (written back)."""
+        self._not_understood: dict[str, tuple[Any, Any]] = {}
+        """Setting: (the file's value this version did not understand, the default used
+        instead); the file's value is written back while the setting holds that default."""
+        self._visit: dict[str, Any] | None = None
+        """A kiosk's settings at the start of a visit (see :meth:`for_visitors`)."""
 
     def for_this_run(self, values: dict[str, str]) -> None:
         """Use ``values`` (setting: value) in this run without ever storing them: the
@@ -90,37 +107,84 @@ class Settings:
             self._stored.setdefault(key, getattr(self, key))
             setattr(self, key, value)
 
+    def for_visitors(self) -> None:
+        """A kiosk: what a visitor changes in Settings holds until :meth:`end_visit` and
+        is never stored (the file keeps the values it has now, as :meth:`for_this_run`
+        keeps them). The game chosen on the title is not a setting of a visit."""
+        self._visit = {key: getattr(self, key) for key in _visit_keys()}
+        for key, value in self._visit.items():
+            self._stored.setdefault(key, value)
+
+    def end_visit(self) -> bool:
+        """A kiosk's idle reset: the settings as they were when :meth:`for_visitors` was
+        called come back (the kiosk file's look among them); whether any had changed."""
+        changed = False
+        for key, value in (self._visit or {}).items():
+            if getattr(self, key) != value:
+                setattr(self, key, value)
+                changed = True
+        return changed
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data with the schema version (the stored values of those set for
-        this run only)."""
-        return {"schema": SETTINGS_SCHEMA, **asdict(self), **self._stored}
+        this run only; what the file held that this version does not understand, kept)."""
+        data = {**self._unknown, "schema": SETTINGS_SCHEMA, **asdict(self), **self._stored}
+        for key, (raw, fallback) in self._not_understood.items():
+            if data[key] == fallback:
+                data[key] = raw
+        return data
+
+    @property
+    def not_understood(self) -> list[str]:
+        """The settings whose stored value this version did not understand (they hold
+        their defaults)."""
+        return list(self._not_understood)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
-        """Read :meth:`to_dict` data; raises :class:`DamagedFile` for anything else.
+        """Read :meth:`to_dict` data; raises :class:`DamagedFile` when it is no settings
+        record of this schema.
 
-        Keys the game does not know are ignored; missing keys take their defaults.
+        Each setting is read on its own: a value this version does not understand gives
+        that setting its default (:attr:`not_understood` names it). Keys the game does
+        not know, and those values, are kept for the next write; missing keys take their
+        defaults.
         """
         data = check.record(data, SETTINGS_SCHEMA, "settings")
         old = data.get("animations")
         if isinstance(old, str) and old in _OLD_ANIMATIONS:  # the switch it was before
             data = {**data, "animations": _OLD_ANIMATIONS[old]}
         settings = cls()
-        for item in fields(cls):
-            default = getattr(settings, item.name)
-            if isinstance(default, bool):
-                value: object = check.flag(data, item.name, default)
-            else:
-                choices = tuple(keys()) if item.name == "game" else _CHOICES[item.name]
-                value = check.choice(data, item.name, default, choices)
-            setattr(settings, item.name, value)
+        names = [item.name for item in fields(cls)]
+        settings._unknown = {k: v for k, v in data.items() if k not in names and k != "schema"}
+        for name in names:
+            default = getattr(settings, name)
+            try:
+                if isinstance(default, bool):
+                    value: object = check.flag(data, name, default)
+                else:
+                    choices = tuple(keys()) if name == "game" else _CHOICES[name]
+                    value = check.choice(data, name, default, choices)
+            except check.DamagedFile:
+                settings._not_understood[name] = (data[name], default)
+                continue
+            setattr(settings, name, value)
         return settings
 
     @classmethod
     def load(cls, storage: Storage) -> Settings:
-        """The stored settings, or the defaults."""
-        return storage.load(SETTINGS_FILE, cls.from_dict, cls)
+        """The stored settings, or the defaults (the player is told once when some took
+        their defaults for values this version does not understand)."""
+        settings = storage.load(SETTINGS_FILE, cls.from_dict, cls)
+        if settings.not_understood:
+            storage.notices.append((NOT_UNDERSTOOD, {"file": SETTINGS_FILE}))
+        return settings
 
     def save(self, storage: Storage) -> bool:
         """Store the settings now."""
         return storage.save(SETTINGS_FILE, self.to_dict())
+
+
+def _visit_keys() -> list[str]:
+    """The settings a kiosk visitor may change (every one but the game chosen last)."""
+    return [item.name for item in fields(Settings) if item.name != "game"]

@@ -113,12 +113,24 @@ class KioskGuard:
         if self.idle < self.config.idle_seconds or isinstance(scene, StillPlayingScene):
             return None
         if scene.attract:
-            self.idle = 0.0  # already waiting for the next player
+            self.idle = 0.0  # already waiting for the next player, with the kiosk's look
+            if end_visit(self.ctx):
+                scene.invalidate()
             return None
         if scene.let_go():
             return None  # a card held flies back first: the question comes as it lands
         self.idle = 0.0
         return self.flow.still_playing(scene, self.config.countdown_seconds)
+
+
+def end_visit(ctx: Context) -> bool:
+    """The visitor has gone: the settings they changed (allow_settings) are the kiosk's
+    own again, and in effect; whether any had changed."""
+    if not ctx.settings.end_visit():
+        return False
+    ctx.apply_settings()
+    ctx.art.clear()
+    return True
 
 
 class StillPlayingScene(Dialog):
@@ -163,6 +175,7 @@ class StillPlayingScene(Dialog):
         if self.remaining > 0:
             return None
         self.ctx.leave_all()  # the next player continues nobody's game, of any kind
+        end_visit(self.ctx)  # nor sees this one's settings
         return self.flow.title()
 
 

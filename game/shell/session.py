@@ -78,6 +78,7 @@ class Session:
             if looks:
                 ctx.settings.for_this_run(looks)
                 ctx.apply_settings()
+            ctx.settings.for_visitors()  # a visitor's changes: until the idle reset
         flow = Flow(ctx)
         guard = None
         if kiosk is not None:
