@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from kind_scripts import SMALL, make, under_way, win_game
-from ui_helpers import Driver, pygame
+from ui_helpers import Driver, drawn_afresh, pygame, shown
 
 from game.games.catalog import KINDS, kind_of
 from game.records.kiosk import KioskConfig, KioskConfigError
@@ -290,6 +290,41 @@ def test_the_daily_streak_counts_days_in_a_row_and_a_missed_day_breaks_it(
     assert ctx.of(kind).stats.won == 5
 
 
+def test_the_mark_follows_the_clock_both_ways_without_a_restart(display, ctx, today, kind):
+    """Issue 36, item 8: the title's check mark went only with a restart. At midnight
+    (and when the clock is set back to the won day) the title on screen redraws itself."""
+    driver = _title(ctx, kind)
+    _win_todays(driver, ctx)
+    driver.seconds(1)
+    marked = shown()
+    assert marked == drawn_afresh(Flow(ctx).title())
+    today(DAY + timedelta(days=1))  # midnight, with the title on screen and nobody there
+    driver.seconds(1)
+    assert shown() == drawn_afresh(Flow(ctx).title()) != marked
+    today(DAY)  # the clock set back to the day won
+    driver.seconds(1)
+    assert shown() == marked
+
+
+def test_the_daily_streak_follows_the_clock_set_ahead_and_back(display, ctx, today, kind):
+    """Issue 36, item 6: a daily won with the clock set a year ahead froze the streak at 1,
+    and it never broke, once the clock was right again."""
+    driver = _title(ctx, kind, size=(1280, 720))
+    today(DAY + timedelta(days=365))  # the clock set ahead
+    _win_todays(driver, ctx)
+    assert _statistics(driver) == {"Daily streak": "1", "Best daily streak": "1"}
+    for n in range(3):  # the clock right again: days in a row
+        today(DAY + timedelta(days=n))
+        assert _labels(driver.scene)["daily"] == "Today's deal"
+        _win_todays(driver, ctx)
+        assert _statistics(driver) == {"Daily streak": str(n + 1), "Best daily streak": str(n + 1)}
+    today(DAY + timedelta(days=4))  # a day missed
+    assert _statistics(driver) == {"Daily streak": "0", "Best daily streak": "3"}
+    today(DAY + timedelta(days=365))  # ahead again: that day is won, the day before not
+    assert _statistics(driver) == {"Daily streak": "1", "Best daily streak": "3"}
+    assert _labels(driver.scene)["daily"] == "Today's deal \u2713"
+
+
 # --------------------------------------------------------------- the stored figures
 def test_statistics_from_before_the_daily_deal_load_with_no_daily_streak(storage):
     old = Statistics(played=3, won=2, lost=1, current_streak=1, best_streak=2).to_dict()
@@ -320,6 +355,41 @@ def test_damaged_daily_figures_are_refused(damage):
     data = Statistics().to_dict() | damage
     with pytest.raises(DamagedFile):
         Statistics.from_dict(data)
+
+
+@pytest.mark.parametrize("far", ["9999-12-31", "1999-12-31", "0001-01-01"])
+def test_a_won_date_the_game_cannot_reach_is_set_aside_and_the_next_daily_win_counts(
+    display, storage, today, kind, far
+):
+    """Issue 36, item 6: ``"daily_won": ["9999-12-31"]`` loaded silently, and the next
+    daily win raised OverflowError and was lost. The daily deal counts from the rule's
+    day 0 (2000-01-01) to the last day whose next day the calendar has (9999-12-30): a
+    file with a date outside is damaged, kept aside with the usual notice."""
+    from game.scenes.flow import open_context
+
+    path = storage.path(kind.statistics_file)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(Statistics().to_dict() | {"daily_won": [far]}))
+    ctx = open_context(storage)
+    ctx.settings.language = "en"
+    ctx.apply_settings()
+    driver = _title(ctx, kind)
+    driver.frames(1)
+    assert list(path.parent.glob(f"{kind.statistics_file}.bad-*"))
+    assert ctx.notice is not None and "damaged" in ctx.notice[0]
+    _win_todays(driver, ctx)
+    stats = Statistics.load(storage, kind.statistics_file)
+    assert stats.daily_won == [DAY.isoformat()] and stats.daily_streak_on(DAY) == 1
+
+
+@pytest.mark.parametrize("day", [date(1970, 1, 1), date(9999, 12, 31), date.max])
+def test_a_daily_won_on_a_date_outside_the_rules_days_does_not_count(day):
+    """A board without a clock (1970) or a clock at the calendar's end: the win is a win,
+    but not a daily one; nothing the game writes is refused when read again."""
+    stats = Statistics()
+    assert not stats.won_daily(daily.code(day, "N"), day)
+    assert stats.daily_won == [] and stats.daily_streak_on(day) == 0
+    assert Statistics.from_dict(stats.to_dict()) == stats
 
 
 def test_the_won_dates_are_bounded_and_the_streak_survives_them():

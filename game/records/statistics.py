@@ -153,12 +153,13 @@ class Statistics:
     def won_daily(self, code: str | None, day: date) -> bool:
         """A game of deal ``code`` was won on ``day``: if it is that day's daily deal,
         ``day`` counts (once) for the daily streak. True if it counted now."""
-        if not daily.is_daily(code, day) or day.isoformat() in self.daily_won:
+        text = day.isoformat()
+        if not daily.counts_on(text) or not daily.is_daily(code, day) or text in self.daily_won:
             return False
         from datetime import date, timedelta
 
         last = date.fromisoformat(self.daily_won[-1]) if self.daily_won else None
-        self.daily_won.append(day.isoformat())
+        self.daily_won.append(text)
         self.daily_won.sort()
         del self.daily_won[:-DAILY_REMEMBERED]
         if last is None or day > last + timedelta(days=1):
@@ -177,14 +178,20 @@ class Statistics:
         return day.isoformat() in self.daily_won
 
     def daily_streak_on(self, day: date) -> int:
-        """The daily streak as it stands on ``day``: the run up to the last won daily
-        deal while that was ``day``'s or the day before's, else 0 (a day was missed)."""
-        if not self.daily_won:
+        """The daily streak as it stands on ``day``: the run of won days up to ``day``'s
+        or the day before's, else 0 (a day was missed). Days after ``day`` (won while
+        the clock was set ahead) do not count on it."""
+        text = day.isoformat()
+        won = [won_on for won_on in self.daily_won if won_on <= text]
+        if not won or not daily.counts_on(text):
             return 0
-        from datetime import date, timedelta
+        from datetime import timedelta
 
-        last = date.fromisoformat(self.daily_won[-1])
-        return self.daily_streak if day - timedelta(days=1) <= last else 0
+        if won[-1] < (day - timedelta(days=1)).isoformat():
+            return 0
+        run = _run_up_to_last(won)
+        # With no later day, the stored streak: it counts days beyond those kept.
+        return max(run, self.daily_streak) if len(won) == len(self.daily_won) else run
 
     def recent_results(self) -> list[tuple[bool, int]]:
         """The last finished games, oldest first: (won, score) each."""
@@ -249,8 +256,10 @@ def _days(data: Mapping[str, Any]) -> list[str]:
     """The dates of won daily deals, oldest first and each once; :class:`DamagedFile`
     otherwise (missing: none, as in the files from before the daily deal)."""
     days = list(check.words(data, "daily_won", longest=10, most=DAILY_REMEMBERED))
-    if not all(daily.is_day(day) for day in days):
-        raise DamagedFile("daily_won must hold dates written YYYY-MM-DD")
+    if not all(daily.counts_on(day) for day in days):
+        raise DamagedFile(
+            f"daily_won must hold dates written YYYY-MM-DD, {daily.FIRST_DAY} to {daily.LAST_DAY}"
+        )
     if days != sorted(set(days)):  # such dates sort as their text does
         raise DamagedFile("daily_won must hold each date once, oldest first")
     return days

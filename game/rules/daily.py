@@ -13,10 +13,11 @@ can name (:data:`~game.rules.codes.DEAL_COUNT`). A date before 2000-01-01 gives 
 negative day count, taken modulo 2**64 as SplitMix64 takes every seed. So anybody can
 work out any day's deal of any game, and the daily deal is an ordinary deal code.
 
-A daily deal counts for its date when it is won on that date, local time
-(:meth:`game.records.statistics.Statistics.won_daily`). Today is :func:`today`, the one place the
-game reads the date from (tests replace it). The module imports :mod:`datetime` only
-when a date is made: reading the statistics and drawing the first frame need none.
+A daily deal counts for its date when it is won on that date, local time, from
+:data:`FIRST_DAY` to :data:`LAST_DAY` (:meth:`game.records.statistics.Statistics.won_daily`).
+Today is :func:`today`, the one place the game reads the date from (tests replace it).
+The module imports :mod:`datetime` only when a date is made: reading the statistics and
+drawing the first frame need none.
 """
 
 from __future__ import annotations
@@ -31,6 +32,15 @@ if TYPE_CHECKING:
 
 EPOCH_ORDINAL = 730120
 """Day 0 of the rule, 2000-01-01, as ``date.toordinal()`` counts days."""
+FIRST_DAY = "2000-01-01"
+"""The first date a won daily deal counts for: the rule's day 0. Before it there was no
+game, and a clock there is one never set (a board without a real-time clock starts at
+1970-01-01)."""
+LAST_DAY = "9999-12-30"
+"""The last date a won daily deal counts for: the last whose next day the calendar has
+(Python's ``date.max`` is 9999-12-31), so the streak's "the day after" is always a date.
+Not today: a clock once set ahead wrote its dates honestly, and they stay the player's
+record; the streak and the title's mark look only at the dates up to today."""
 _ISO_DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
@@ -77,6 +87,12 @@ def is_day(text: str) -> bool:
         return False
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     return 1 <= day <= _MONTH_DAYS[month - 1] + (month == 2 and leap)
+
+
+def counts_on(text: str) -> bool:
+    """Whether a daily deal won on the date ``text`` (``YYYY-MM-DD``) counts: a date of the
+    calendar from :data:`FIRST_DAY` to :data:`LAST_DAY`."""
+    return is_day(text) and FIRST_DAY <= text <= LAST_DAY  # such dates sort as text
 
 
 def parse_day(text: str) -> date:

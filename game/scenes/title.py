@@ -56,6 +56,8 @@ class TitleScene(MenuScene):
         self.flow = flow
         self.resume = resume
         self.time = 0.0
+        self._marked: bool | None = None
+        """Whether Today's deal was last drawn with its check mark (None: not drawn)."""
 
     def entries(self) -> list[tuple[str, str]]:
         items = []
@@ -79,10 +81,16 @@ class TitleScene(MenuScene):
     def label(self, key: str, label: str) -> str:
         """Today's deal with a check mark once today's is won (the date is read only when
         a daily deal was ever won: the first frame needs no calendar)."""
-        stats = self.ctx.stats
-        if key == "daily" and stats.daily_won and stats.daily_won_on(daily.today()):
-            return f"{_(label)} \u2713"
+        if key == "daily":
+            self._marked = self._todays_won()
+            if self._marked:
+                return f"{_(label)} \u2713"
         return super().label(key, label)
+
+    def _todays_won(self) -> bool:
+        """Whether today's deal of the chosen game is won (today: the date now)."""
+        stats = self.ctx.stats
+        return bool(stats.daily_won) and stats.daily_won_on(daily.today())
 
     def primary(self, key: str) -> bool:
         return key == "continue" or (key == "new" and self.ctx.game is None)
@@ -112,6 +120,8 @@ class TitleScene(MenuScene):
     def update(self, dt: float) -> Scene | None:
         super().update(dt)
         self.time += dt
+        if self._marked is not None and self._todays_won() != self._marked:
+            self.dirty = True  # midnight passed, or the clock was set: the mark follows
         return None
 
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
