@@ -154,3 +154,34 @@ def test_restart_in_the_kiosk(display, tmp_path, monkeypatch, kind):
         assert _stats(storage, kind).lost == 1
     finally:
         session.close()
+
+
+def test_restart_over_another_games_tile_names_that_game(display, ctx, storage, kind):
+    """Issue 36, item 8: on the menu over one game's table, with another game's tile
+    chosen, "Abandon this game ...?" did not say which game: it names it, by its kind's
+    name; No goes to that game, Yes restarts that game's deal and leaves the table's."""
+    from game.games.catalog import KINDS
+
+    other = next(each for each in KINDS if each is not kind)
+    _driver, theirs, _start, _last = under_way(ctx, other)
+    driver, mine, _start, _last = under_way(ctx, kind)
+    title = _menu(driver)
+    driver.click(title.button_rects()[f"game-{other.key}"].center)
+    assert ctx.kind is other
+    _choose(driver, "restart", "click")
+    question = driver.scene
+    assert isinstance(question, ConfirmScene)
+    assert question.title == (
+        f"Abandon your game of {other.name} and play its deal again from the start?"
+    )
+    _choose(driver, "no", "click")
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is theirs
+    _menu(driver)
+    driver.click(driver.scene.button_rects()[f"game-{kind.key}"].center)
+    _choose(driver, "restart", "click")  # back over its own kind's tile, from another table
+    assert driver.scene.title == (
+        f"Abandon your game of {kind.name} and play its deal again from the start?"
+    )
+    _choose(driver, "yes", "click")
+    assert driver.scene.game.code == mine.code and driver.scene.game.moves == 0
+    assert ctx.of(other).game is theirs and theirs.moves > 0  # the other game untouched

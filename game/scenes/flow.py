@@ -93,7 +93,8 @@ class Flow:
         """The chosen game's deal again from its start, the same deal code (Restart this
         deal, on the menu over ``table``). It ends the game under way as a new deal does
         (Context.begin: a loss once it had a move, as README's Statistics say), so a game
-        with moves is not thrown away unasked: Keep playing goes back to it."""
+        with moves is not thrown away unasked: Keep playing goes back to it. The question
+        names the game unless the menu is over that game's own table."""
         kind, game = self.ctx.kind, self.ctx.game
         if game is None:
             return self.title()
@@ -109,14 +110,12 @@ class Flow:
 
         if game.moves == 0:
             return again()
-        return ConfirmScene(
-            self.ctx,
-            under,
-            N_("Abandon this game and play its deal again from the start?"),
-            N_("Restart"),
-            again,
-            on_no=keep,
-        )
+        if getattr(table, "game", None) is game:  # the menu over this game's own table
+            question = N_("Abandon this game and play its deal again from the start?")
+        else:  # another game's tile was chosen (or no table): say which game
+            question = _("Abandon your game of {game} and play its deal again from the start?")
+            question = question.format(game=_(kind.name))
+        return ConfirmScene(self.ctx, under, question, N_("Restart"), again, on_no=keep)
 
     def new_game(self, under: Scene, kind: GameKind | None = None) -> Scene:
         """A random deal of ``kind`` (the chosen game by default)."""
