@@ -26,6 +26,12 @@ lock's files; a second start sends it the signal, says so in one line and exits.
 is the benchmark's mark, game/platform/signals.py.) A second start while the first one's
 window is still opening, or on Windows, which has no such signal, only says that the game
 runs.
+
+A second start with ``--deal CODE`` first leaves the code beside the lock's file it found
+held (``<lock>.deal``, written atomically); the running game takes it as it comes to the
+front (:func:`take_deal_request`) and opens that deal as any new deal, asking first when
+a game of it is under way. Where the running game cannot be asked, the request is taken
+back and the second start says the deal was not opened.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ LOCK_FILE = "halfmoon.lock"
 """The lock's file in the data folder (the one earlier versions held)."""
 FRONT_SIGNAL = "SIGUSR2"
 """What a second start sends the running game: come to the front (Windows has none)."""
+DEAL_REQUEST = ".deal"
+"""The suffix of the file beside a held lock's file where a second start leaves its deal."""
 _TAKEN = frozenset({errno.EACCES, errno.EAGAIN, errno.EDEADLK})
 """The errors of a lock call that mean another process holds the lock."""
 _USER_RUNTIME = "/run/user"
@@ -52,15 +60,19 @@ _held: list[InstanceLock] = []
 """The locks this process holds (where :func:`serve_front_requests` writes the PID)."""
 _serving = False
 """Whether SIGUSR2 brings the window to the front."""
+_deal_requests: list[str] = []
+"""The deals second starts passed on, oldest first (see :func:`take_deal_request`)."""
 
 
 class AlreadyRunning(RuntimeError):
     """Another Half Moon holds the lock of the data folder (the message: the folder)."""
 
-    def __init__(self, folder: str, pid: int | None = None) -> None:
+    def __init__(self, folder: str, pid: int | None = None, lock_file: str = "") -> None:
         super().__init__(folder)
         self.pid = pid
         """The running game's process, as it wrote it in the lock (None: not known)."""
+        self.lock_file = lock_file
+        """The lock's file found held (a deal request goes beside it); empty: not known."""
 
     def bring_to_front(self) -> bool:
         """Ask the running game to bring its window to the front; whether it was asked."""
@@ -75,10 +87,39 @@ class AlreadyRunning(RuntimeError):
             return False
         return True
 
-    def answer(self) -> str:
-        """Ask the running game to come to the front; the line that tells the player."""
-        done = "brought it to the front" if self.bring_to_front() else "this one exits"
-        return f"Half Moon is already running with the data folder {self}; {done}"
+    def pass_deal(self, code: str) -> bool:
+        """Leave the deal ``code`` for the running game and ask it to the front; whether
+        it was asked (else the request is taken back)."""
+        if not self.lock_file:
+            return False
+        request = self.lock_file + DEAL_REQUEST
+        try:
+            _write_request(request, code)
+        except OSError:
+            return False
+        if self.bring_to_front():
+            return True
+        _withdraw(request)
+        return False
+
+    def answer(self, deal: str | None = None) -> str:
+        """Ask the running game to come to the front, with the deal ``deal`` if given; the
+        line that tells the player."""
+        running = f"Half Moon is already running with the data folder {self}"
+        if deal is None:
+            if self.lock_file:
+                _withdraw(self.lock_file + DEAL_REQUEST)  # a killed start's: not asked now
+            done = "brought it to the front" if self.bring_to_front() else "this one exits"
+            return f"{running}; {done}"
+        if self.pass_deal(deal):
+            return (
+                f"{running}; brought it to the front with the deal {deal} "
+                "(it asks first if a game there is under way)"
+            )
+        return (
+            f"{running}; the deal {deal} was not opened, as that game could not be asked: "
+            "enter it there (Enter a deal code)"
+        )
 
 
 class InstanceLock:
@@ -139,7 +180,7 @@ class InstanceLock:
             except OSError as error:
                 os.close(fd)
                 if error.errno in _TAKEN:
-                    raise AlreadyRunning(_shown(self.data_dir), _pid_in(path)) from None
+                    raise AlreadyRunning(_shown(self.data_dir), _pid_in(path), path) from None
                 return False
             if not remove or _is_at(fd, path):
                 self._held.append((fd, path, remove))
@@ -219,8 +260,16 @@ def serve_front_requests(brought: Callable[[], None] | None = None) -> bool:
             return False
         _serving = True
     for lock in _held:
+        for _fd, path, _remove in lock._held:
+            _withdraw(path + DEAL_REQUEST)  # left by a start whose signal never came
         lock._write_pid()
     return True
+
+
+def take_deal_request() -> str | None:
+    """The oldest deal a second start passed on and this game has not opened yet (the
+    text as written: the caller checks that it is a deal code), or None."""
+    return _deal_requests.pop(0) if _deal_requests else None
 
 
 def bring_window_to_front() -> bool:
@@ -257,7 +306,50 @@ _brought: Callable[[], None] | None = None
 def _on_front_request(number: int, frame: object) -> None:
     # Python runs this in the main thread between two bytecodes, never inside an SDL
     # call, and at once when the idle loop sleeps in select(): SDL may be called here.
+    for lock in _held:
+        for _fd, path, _remove in lock._held:
+            code = _take_request(path + DEAL_REQUEST)
+            if code:
+                _deal_requests.append(code)
     bring_window_to_front()
+
+
+def _write_request(path: str, code: str) -> None:
+    """Write ``code`` to ``path`` whole or not at all (a temporary file, then a rename)."""
+    temporary = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, code.encode()[:64])
+    finally:
+        os.close(fd)
+    try:
+        os.replace(temporary, path)
+    except OSError:
+        _withdraw(temporary)
+        raise
+
+
+def _take_request(path: str) -> str:
+    """The text of the request file ``path`` (at most 64 bytes), which is removed; empty
+    when there is none (or it is no regular file)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return ""
+    try:
+        text = os.read(fd, 64) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        text = b""
+    finally:
+        os.close(fd)
+    _withdraw(path)
+    return text.decode("utf-8", "replace").strip()
+
+
+def _withdraw(path: str) -> None:
+    """Remove the file ``path`` if it is there."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
 
 
 def _runtime_folders() -> Iterator[str]:

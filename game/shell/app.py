@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:  # before the window: a second game opens none, it brings the first to the front
         claimed = instance.claim(data_dir_before_window())
     except instance.AlreadyRunning as running:
-        say(f"halfmoon: {running.answer()}")
+        say(f"halfmoon: {running.answer(args.deal)}")
         return 0
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
@@ -263,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             storage.lock(claimed)  # the folder platformdirs names, if not the one claimed
         except AlreadyRunning as running:
-            say(f"halfmoon: {running.answer()}")
+            say(f"halfmoon: {running.answer(args.deal)}")
             return 0
         from .session import Session, log_crash
 

@@ -14,16 +14,17 @@ from pathlib import Path
 import pygame
 
 from ..audio.sound import Sounds
-from ..games.catalog import kind_by_key
+from ..games.catalog import kind_by_key, letters
 from ..look import fonts
 from ..look.sprites import CardArt
-from ..platform import signals
+from ..platform import instance, signals
 from ..platform.lazy_pygame import quit_pygame
 from ..platform.x11 import InputWaiter, when_lost
 from ..records.context import Context
 from ..records.kiosk import KioskConfig
 from ..records.storage import Storage
 from ..rules import DealCodeError
+from ..rules.codes import normalize_code
 from ..scenes.base import Quit, Scene
 from ..scenes.flow import Flow
 from ..scenes.kiosk import KioskGuard
@@ -44,6 +45,7 @@ class Session:
     loop: Loop
     sounds: Sounds
     guard: KioskGuard | None
+    flow: Flow
     _restore_signals: Callable[[], None] | None = None
 
     @classmethod
@@ -96,8 +98,8 @@ class Session:
         if getattr(args, "daily", None) is not None:  # the chosen game's deal of the day
             scene = flow.daily(scene, None if args.daily is True else args.daily)  # True: today
         loop = Loop(scene, surface=lambda: display.surface)
-        session = cls(ctx, display, loop, sounds, guard)
-        loop.set_hooks(session.on_event, guard.on_step if guard is not None else None)
+        session = cls(ctx, display, loop, sounds, guard, flow)
+        loop.set_hooks(session.on_event, session.on_step)
         loop.on_idle = sounds.rest
         loop.after_frame = sounds.flush
         session.handle_stop_signals()
@@ -131,6 +133,23 @@ class Session:
             self.display.toggle()
             return current  # the loop follows the new size before it draws
         return None
+
+    def on_step(self, dt: float, current: Scene) -> Scene | None:
+        """Every fixed step: a deal a second start passed on (game.platform.instance)
+        comes as a new deal does, with its question; then the kiosk's idle count."""
+        code = instance.take_deal_request()
+        if code is not None:
+            trace("deal_request", code=code)
+            return current.cover(lambda: self.passed_deal(current, code))
+        return self.guard.on_step(dt, current) if self.guard is not None else None
+
+    def passed_deal(self, under: Scene, code: str) -> Scene | None:
+        """The deal ``code`` that a second start passed on, over ``under``; None for text
+        that is no deal code, or a code of a game the kiosk does not offer."""
+        try:
+            return self.flow.deal(under, normalize_code(code, letters()))
+        except DealCodeError:
+            return None
 
     def run(self, max_frames: int | None = None) -> None:
         """Play until the player quits (or ``max_frames`` frames have run)."""
