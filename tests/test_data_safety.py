@@ -69,7 +69,6 @@ HUGE_NUMBERS = {
         SAVE_FILE,
         _saved_game_text().replace('"version": 1', f'"version": {HUGE}'),
     ),
-    "a setting": (SETTINGS_FILE, f'{{"schema": 1, "sound": {HUGE}}}'),
     "the schema": (SETTINGS_FILE, f'{{"schema": {HUGE}}}'),
 }
 
@@ -89,6 +88,26 @@ def test_a_400_digit_number_in_any_file_makes_it_damaged_not_a_crash_loop(
     assert capsys.readouterr().err == ""
     kept = list(path.parent.glob(f"{name}.bad-*"))
     assert len(kept) == 1 and kept[0].read_text() == text
+
+
+def test_a_400_digit_setting_takes_its_default_at_every_start_and_the_others_stay(
+    tmp_path, monkeypatch, capsys
+):
+    """A setting is read on its own (issue 36): the huge value costs that setting alone,
+    start after start, and is kept as it was for a version that may understand it."""
+    from game.shell.app import main
+
+    _home_env(monkeypatch, tmp_path)
+    path = _storage(tmp_path).path(SETTINGS_FILE)
+    path.parent.mkdir(parents=True)
+    path.write_text(f'{{"schema": 1, "sound": {HUGE}, "four_colour": true}}')
+    for _start in range(2):  # what a kiosk's supervisor does: start again
+        assert main(["--max-frames", "3"]) == 0
+        settings = Settings.load(_storage(tmp_path))
+        assert settings.sound and settings.four_colour
+    assert capsys.readouterr().err == ""
+    assert json.loads(path.read_text())["sound"] == int(HUGE)
+    assert not list(path.parent.glob(f"{SETTINGS_FILE}.bad-*"))
 
 
 def test_every_value_read_from_disk_is_range_checked(storage):
