@@ -306,6 +306,21 @@ def test_the_mark_follows_the_clock_both_ways_without_a_restart(display, ctx, to
     assert shown() == marked
 
 
+def test_the_statistics_on_screen_follow_a_missed_midnight(display, ctx, today, kind):
+    """The daily streak on the statistics screen, left open over a day without a won
+    daily deal, drops to 0 by itself (as the title's mark goes)."""
+    driver = _title(ctx, kind, size=(1280, 720))
+    _win_todays(driver, ctx)
+    driver.click(driver.scene.button_rects()["stats"].center)
+    page = driver.scene
+    assert isinstance(page, StatisticsScene) and dict(page.rows())["Daily streak"] == "1"
+    driver.seconds(1)
+    today(DAY + timedelta(days=2))  # the next day passed without its deal won
+    driver.seconds(1)
+    assert dict(page.rows())["Daily streak"] == "0"
+    assert shown() == drawn_afresh(Flow(ctx).statistics(Flow(ctx).title()))
+
+
 def test_the_daily_streak_follows_the_clock_set_ahead_and_back(display, ctx, today, kind):
     """Issue 36, item 6: a daily won with the clock set a year ahead froze the streak at 1,
     and it never broke, once the clock was right again."""

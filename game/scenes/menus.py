@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..look import theme, ui
@@ -14,6 +16,9 @@ from .dialogs import ConfirmScene
 from .log_page import LogFlow, LogScene
 from .menu import Column, MenuScene
 from .stats_chart import chart_height, draw_chart, label_px
+
+if TYPE_CHECKING:
+    from datetime import date
 
 _SWITCHES = (
     ("move_errors", N_("Move errors")),
@@ -124,6 +129,8 @@ class StatisticsScene(_Sub):
         super().__init__(ctx, back)
         self.flow = flow
         """What the game log's Play this deal again starts through (no log without it)."""
+        self._day: date | None = None
+        """The date the daily streak was last shown for (None: not shown yet)."""
 
     def entries(self) -> list[tuple[str, str]]:
         log = [("log", N_("Game log"))] if self.flow is not None else []
@@ -133,6 +140,7 @@ class StatisticsScene(_Sub):
         """The figures, a (label, value) row each."""
         stats = self.ctx.stats
         dash = "\u2014"
+        self._day = daily.today()
         return [
             (_("Games played"), str(stats.played)),
             (_("Games won"), f"{stats.won}  ({round(100 * stats.win_rate)} %)"),
@@ -142,9 +150,15 @@ class StatisticsScene(_Sub):
             (_("Fewest moves"), str(stats.fewest_moves) if stats.fewest_moves else dash),
             (_("Average score"), str(round(stats.average_score))),
             (_("Stalemates"), str(stats.stalemates)),
-            (_("Daily streak"), str(stats.daily_streak_on(daily.today()))),
+            (_("Daily streak"), str(stats.daily_streak_on(self._day))),
             (_("Best daily streak"), str(stats.best_daily_streak)),
         ]
+
+    def update(self, dt: float) -> Scene | None:
+        super().update(dt)
+        if self._day is not None and daily.today() != self._day:
+            self.dirty = True  # midnight passed, or the clock was set: the streak follows
+        return None
 
     def lines(self) -> list[str]:
         """The figures as lines of text (label and value)."""
