@@ -7,7 +7,7 @@ import pytest
 
 from game.games.catalog import kind_by_key
 from game.records.savegame import SavedGame
-from game.records.settings import SETTINGS_FILE, Settings
+from game.records.settings import SETTINGS_FILE, SETTINGS_SCHEMA, Settings
 from game.records.statistics import STATISTICS_FILE, Statistics
 from game.records.storage import Storage, write_atomically
 from game.rules import Game
@@ -95,7 +95,7 @@ DAMAGED = {
     "empty": b"",
     "binary": bytes(range(256)),
     "a list": b"[1, 2, 3]",
-    "wrong schema": b'{"schema": 99}',
+    "wrong schema": b'{"schema": "one"}',
     "no schema": b'{"move_errors": true}',
 }
 
@@ -196,6 +196,22 @@ def test_what_this_version_does_not_understand_is_kept_when_it_writes(storage):
     assert written["four_colour"] is False
     again = Settings.load(storage)
     assert (again.deck, again.card_back, again.four_colour) == ("classic", "waves", False)
+
+
+def test_a_newer_versions_settings_keep_what_this_one_understands(storage):
+    """Issue 36, item 5: a settings file of a newer schema is read setting by setting (it
+    is not set aside), and this version's write keeps its schema and what it does not
+    understand, so the newer version finds its file again."""
+    newer = {"schema": SETTINGS_SCHEMA + 1, "language": "ru", "four_colour": True, "hue": 7}
+    storage.save(SETTINGS_FILE, newer)
+    settings = Settings.load(storage)
+    assert (settings.language, settings.four_colour) == ("ru", True)
+    assert not list(storage.config_dir.glob("settings.json.bad-*"))
+    settings.sound = False
+    assert settings.save(storage)
+    written = json.loads(storage.path(SETTINGS_FILE).read_text())
+    assert written["schema"] == SETTINGS_SCHEMA + 1 and written["hue"] == 7
+    assert (written["language"], written["sound"]) == ("ru", False)
 
 
 @pytest.mark.parametrize(

@@ -5,10 +5,13 @@ version's card faces, ``"GREEN"``, ``true`` for a speed) gives that setting its 
 and the player one notice, and the others are kept; the file is not set aside for it.
 What the file holds that this version does not understand, keys and values, is written
 back as it was, so a newer version's settings survive an older version's run (a value
-not understood is written back unless the setting holds another value by then).
+not understood is written back unless the setting holds another value by then). A file
+of a newer schema is read the same way, and written back with its own schema number.
 """
 
 from __future__ import annotations
+
+import contextlib
 
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
@@ -99,6 +102,8 @@ class Settings:
         instead); the file's value is written back while the setting holds that default."""
         self._visit: dict[str, Any] | None = None
         """A kiosk's settings at the start of a visit (see :meth:`for_visitors`)."""
+        self._schema = SETTINGS_SCHEMA
+        """The schema the file was written with (a newer version's is kept on write)."""
 
     def for_this_run(self, values: dict[str, str]) -> None:
         """Use ``values`` (setting: value) in this run without ever storing them: the
@@ -128,7 +133,7 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data with the schema version (the stored values of those set for
         this run only; what the file held that this version does not understand, kept)."""
-        data = {**self._unknown, "schema": SETTINGS_SCHEMA, **asdict(self), **self._stored}
+        data = {**self._unknown, "schema": self._schema, **asdict(self), **self._stored}
         for key, (raw, fallback) in self._not_understood.items():
             if data[key] == fallback:
                 data[key] = raw
@@ -150,11 +155,17 @@ class Settings:
         not know, and those values, are kept for the next write; missing keys take their
         defaults.
         """
+        schema = SETTINGS_SCHEMA
+        if isinstance(data, dict) and data.get("schema", 0) != SETTINGS_SCHEMA:
+            with contextlib.suppress(check.DamagedFile):  # a newer version's file
+                schema = max(schema, check.count(data, "schema"))
+            data = {**data, "schema": SETTINGS_SCHEMA} if schema > SETTINGS_SCHEMA else data
         data = check.record(data, SETTINGS_SCHEMA, "settings")
         old = data.get("animations")
         if isinstance(old, str) and old in _OLD_ANIMATIONS:  # the switch it was before
             data = {**data, "animations": _OLD_ANIMATIONS[old]}
         settings = cls()
+        settings._schema = schema
         names = [item.name for item in fields(cls)]
         settings._unknown = {k: v for k, v in data.items() if k not in names and k != "schema"}
         for name in names:
