@@ -218,7 +218,7 @@ class Context:
             stalled = idle or game.outcome is Outcome.STALEMATE
             self._end(progress, game, LOST if stalled else ABANDONED)
         else:
-            self.save_game_cleared()
+            self._clear_save()
         progress.game, progress.played = None, False
 
     def leave_all(self) -> None:
@@ -250,10 +250,10 @@ class Context:
         if game is not None:
             self._end(progress, game, WON)
         else:
-            self.save_game_cleared()
+            self._clear_save()
         progress.game, progress.played = None, False
 
-    def save_game_cleared(self) -> None:
+    def _clear_save(self) -> None:
         """Delete the chosen game's save: it holds no game to record (none, or one that
         never had a move)."""
         self.current.game = None
