@@ -80,8 +80,9 @@ def test_the_game_is_saved_after_every_move(display, ctx, storage, kind):
     while game.moves > 1:
         driver.key(pygame.K_BACKSPACE)
         assert SavedGame.load(storage, kind).game.position() == game.position()
-    driver.key(pygame.K_BACKSPACE)  # no move left: nothing to continue
-    assert game.moves == 0 and not storage.path(kind.save_file).exists()
+    driver.key(pygame.K_BACKSPACE)  # every move undone: the game still had one (issue 36)
+    saved = SavedGame.load(storage, kind)
+    assert game.moves == 0 and saved is not None and saved.game.position() == game.position()
 
 
 def test_statistics_count_a_game_from_its_first_move_and_a_left_game_as_lost(

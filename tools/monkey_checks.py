@@ -128,8 +128,8 @@ class Checks:
             path = ctx.storage.path(kind.save_file)
             progress = ctx.progress.get(kind.key)
             playing = progress.game if progress is not None else None
-            if playing is not None and (playing.moves == 0 or playing.outcome is Outcome.WON):
-                playing = None  # nothing to keep: no file
+            if playing is not None and ctx.at_stake(kind) is None:
+                playing = None  # never had a move, or won: nothing to keep, no file
             if not path.exists():
                 assert playing is None, f"{kind.key}: a game in progress has no save file"
                 continue

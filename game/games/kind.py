@@ -89,6 +89,7 @@ class GameKind:
         picture: Picture,
         best_score: int,
         script: Callable[[GameKind], Script],
+        most_moves: int | None = None,
         save_file: str | None = None,
         statistics_file: str | None = None,
         log_file: str | None = None,
@@ -110,7 +111,11 @@ class GameKind:
         self.picture = picture
         """Its tile's picture on the title screen."""
         self.best_score = best_score
-        """A won game's score (the statistics' chart is scaled to it)."""
+        """A won game's score, the most a game of it can have (the statistics' chart is
+        scaled to it; a record of more is damaged)."""
+        self.most_moves = most_moves
+        """The most moves a game of it can have (a removal game: one a removal), or None:
+        no bound of its own (cards moved to and fro). A record of more is damaged."""
         self.save_file = save_file or f"game-{key}.json"
         """The file of its game in progress."""
         self.statistics_file = statistics_file or f"statistics-{key}.json"
@@ -157,6 +162,8 @@ class GameKind:
             raise ValueError(f"{where}: its picture has neither an arc of piles nor a grid")
         if self.best_score <= 0:
             raise ValueError(f"{where}: a won game's score must be positive")
+        if self.most_moves is not None and self.most_moves <= 0:
+            raise ValueError(f"{where}: its most moves must be positive, or None")
 
     @property
     def rules(self) -> GameRules[PlayedGame]:

@@ -8,10 +8,11 @@ own (its records: :class:`game.records.progress.Progress`); the title screen's c
 Every change the player would not want to lose is written at once: settings when they
 change, the game after every move, statistics when a game starts, ends or stalls.
 
-A game that ends is written in two files: the statistics count it (under the game's
-identity, ``Progress.game_id``), then its save is deleted. A run killed between the
-two leaves a save whose game the statistics already counted: it is dropped at the next
-start instead of being offered, and never counted again.
+A game with a move (even one undone since: ``Progress.played``) ends exactly once, as
+won, lost or abandoned: its statistics count it (under the game's identity,
+``Progress.game_id``), its log lists it, and only then is its save deleted, all in one
+commit behind a journal (game.records.endings), so that a kill or a full disk at any
+step loses nothing and counts nothing twice: the next start replays the journal first.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from ..games.catalog import KINDS, GameKind, kind_by_key, kind_of
 from ..look import i18n
 from ..look.sprites import CardArt
 from ..rules import Outcome, PlayedGame, daily
+from . import endings
+from .endings import ENDINGS_FILE, Ending
 from .game_log import ABANDONED, LOST, WON, GameLog, LogEntry, now
 from .kiosk import KioskConfig
 from .notices import next_notice
@@ -32,7 +35,7 @@ from .progress import Progress
 from .savegame import SavedGame, new_game_id
 from .settings import Settings
 from .statistics import Statistics
-from .storage import Storage
+from .storage import Commit, Storage
 
 if TYPE_CHECKING:
     import random
@@ -62,13 +65,18 @@ class Context:
     logs: dict[str, GameLog] = field(default_factory=dict)
     """Each game's log of its last games (game.records.game_log), read the first time it is
     needed."""
+    unrecorded: list[Ending] = field(default_factory=list)
+    """Games that ended whose records are not known to be on disk yet (a write failed,
+    or is still queued): written again with every write of statistics, and at the quit."""
+    _commits: list[tuple[Commit, list[Ending]]] = field(default_factory=list)
 
     @classmethod
     def open(cls, storage: Storage, **kwargs: object) -> Context:
-        """Read settings, and the chosen game's statistics and saved game; apply the
-        language and sound."""
+        """Replay the endings a run left unrecorded, read settings, and the chosen game's
+        statistics and saved game; apply the language and sound."""
         settings = Settings.load(storage)
         ctx = cls(storage, settings, **kwargs)  # type: ignore[arg-type]
+        ctx.replay()
         ctx.kind = kind_by_key(settings.game)
         ctx.of(ctx.kind)
         ctx.apply_settings()
@@ -89,6 +97,20 @@ class Context:
             self.settings.game = kind.key
             self.settings.save(self.storage)
 
+    def replay(self) -> None:
+        """Record the endings the journal holds (a run stopped before they were all on
+        disk): each counted and logged once, its save, if still there, not offered."""
+        found = endings.load(self.storage)
+        for ending in found:
+            progress = self.of(ending.kind)
+            ending.count(progress.stats)
+            ending.log(self.log_of(ending.kind))
+            if progress.game_id == ending.entry.game_id:
+                progress.game, progress.played = None, False
+        if found:
+            self.unrecorded = found
+            self._record()
+
     def offered(self) -> list[GameKind]:
         """The games players may play: the kiosk's ``games``, else every kind."""
         if self.kiosk is None:
@@ -98,6 +120,15 @@ class Context:
     def in_progress(self) -> list[GameKind]:
         """The games with a game in progress (each kind's saved game is read)."""
         return [kind for kind in KINDS if self.of(kind).game is not None]
+
+    def at_stake(self, kind: GameKind) -> PlayedGame | None:
+        """``kind``'s game in progress if a new deal would end it as a loss: it had a
+        move (even one undone since) and is not won; else None."""
+        progress = self.of(kind)
+        game = progress.game
+        if game is None or game.outcome is Outcome.WON:
+            return None
+        return game if progress.played or game.moves > 0 else None
 
     # ------------------------------------------- the chosen game's progress
     @property
@@ -149,22 +180,23 @@ class Context:
     def save_game(self) -> None:
         """Store the game in progress (called after every move and on quit)."""
         progress = self.current
-        if progress.game is None:
+        if progress.game is not None and not progress.game_id:  # set without begin()
+            progress.game_id = new_game_id(progress.game.code)  # it still gets an identity
+        if progress.game is not None and self.at_stake(progress.kind) is not None:
+            saved = SavedGame(progress.game, progress.elapsed, progress.game_id, True)
+            saved.save(self.storage, progress.kind)
+        elif not self._unrecorded(progress.kind):  # else an ended game's commit removes it
             self.storage.delete(progress.kind.save_file)
-            return
-        if not progress.game_id:  # a game set without begin(): it still gets an identity
-            progress.game_id = new_game_id(progress.game.code)
-        SavedGame(progress.game, progress.elapsed, progress.game_id).save(
-            self.storage, progress.kind
-        )
 
     def save_all(self) -> None:
-        """Store every game in progress (on quit)."""
+        """Store every game in progress, and the endings not yet recorded (on quit)."""
         chosen = self.kind
         for key in list(self.progress):
             self.kind = kind_by_key(key)
             self.save_game()
         self.kind = chosen
+        if self._unrecorded():
+            self._record()
 
     def begin(self, game: PlayedGame, elapsed: float = 0.0) -> None:
         """``game`` becomes the game in progress of its kind (which becomes the chosen
@@ -172,34 +204,36 @@ class Context:
         self.choose(kind_of(game))
         self.leave()
         progress = self.current
-        progress.game, progress.elapsed = game, elapsed
+        progress.game, progress.elapsed, progress.played = game, elapsed, False
         progress.game_id = new_game_id(game.code)
         self.save_game()
 
     def leave(self, idle: bool = False) -> None:
-        """Give up the game in progress (a loss if it had a move and was not won; in
-        the log lost when stalled or ``idle`` ended it, else abandoned)."""
+        """Give up the game in progress (a loss if it had a move, even one undone since,
+        and was not won; in the log lost when stalled or ``idle`` ended it, else
+        abandoned)."""
         progress = self.current
-        game = progress.game
-        if game is not None and game.moves > 0 and game.outcome is not Outcome.WON:
-            if progress.stats.lost_game(progress.game_id, game.score, game.moves):
-                self._save_stats()
+        game = self.at_stake(progress.kind)
+        if game is not None:
             stalled = idle or game.outcome is Outcome.STALEMATE
-            self._log(progress, game, LOST if stalled else ABANDONED)
-        progress.game = None
-        self.storage.delete(progress.kind.save_file)
+            self._end(progress, game, LOST if stalled else ABANDONED)
+        else:
+            self._clear_save()
+        progress.game, progress.played = None, False
 
     def leave_all(self) -> None:
-        """Give up the game in progress of every kind (the kiosk's idle reset), each as
-        :meth:`leave` gives one up: a loss for its kind if it had a move."""
+        """Give up the game in progress of every game offered (the kiosk's idle reset),
+        each as :meth:`leave` gives one up: a loss for its kind if it had a move. A game
+        the kiosk does not offer is not its players': it is left as it is."""
         chosen = self.kind
-        for kind in KINDS:
+        for kind in self.offered():
             self.kind = kind
             self.leave(idle=True)
         self.kind = chosen
 
     def first_move(self) -> None:
         """The game in progress had its first move: it counts as played (once)."""
+        self.current.played = True
         if self.stats.started(self.game_id):
             self._save_stats()
 
@@ -214,12 +248,16 @@ class Context:
         progress = self.current
         game = progress.game
         if game is not None:
-            if progress.stats.won_game(progress.game_id, game.score, progress.elapsed, game.moves):
-                progress.stats.won_daily(game.code, daily.today())  # today's deal of the day?
-                self._save_stats()
-            self._log(progress, game, WON)
-        progress.game = None
-        self.storage.delete(progress.kind.save_file)
+            self._end(progress, game, WON)
+        else:
+            self._clear_save()
+        progress.game, progress.played = None, False
+
+    def _clear_save(self) -> None:
+        """Delete the chosen game's save: it holds no game to record (none, or one that
+        never had a move)."""
+        self.current.game = None
+        self.save_game()
 
     def reset_statistics(self) -> None:
         """Start the chosen game's statistics from zero.
@@ -228,13 +266,17 @@ class Context:
         that its win or loss later adds up (README: "Statistics").
         """
         self.stats = Statistics()
-        game = self.game
-        if game is not None and game.moves > 0 and game.outcome is not Outcome.WON:
+        if self.at_stake(self.kind) is not None:
             self.stats.started(self.game_id)
         self._save_stats()
 
     def _save_stats(self) -> None:
-        self.stats.save(self.storage, self.kind.statistics_file)
+        """Store the chosen game's statistics: with the endings not yet recorded when
+        there are any (they hold them: they must not land without their log entries)."""
+        if self._unrecorded():
+            self._record([self.kind])
+        else:
+            self.stats.save(self.storage, self.kind.statistics_file)
 
     # -------------------------------------------------------------- the log
     def log_of(self, kind: GameKind) -> GameLog:
@@ -244,9 +286,11 @@ class Context:
             log = self.logs[kind.key] = GameLog.load(self.storage, kind)
         return log
 
-    def _log(self, progress: Progress, game: PlayedGame, result: str) -> None:
-        """Log the game that ends, before its save is deleted (once: a game in the log
-        already adds nothing)."""
+    # ------------------------------------------------------------- endings
+    def _end(self, progress: Progress, game: PlayedGame, result: str) -> None:
+        """``game``, ``progress``'s game, ended as ``result``: count it and log it (once:
+        a game counted or logged already adds nothing), then record both and remove its
+        save in one commit (game.records.endings)."""
         game_id = progress.game_id or new_game_id(game.code)
         entry = LogEntry(
             game_id,
@@ -257,9 +301,35 @@ class Context:
             game.moves,
             round(progress.elapsed, 1),
         )
-        log = self.log_of(progress.kind)
-        if log.add(entry):
-            log.save(self.storage, progress.kind)
+        ending = Ending(progress.kind, entry, progress.elapsed, daily.today())
+        ending.count(progress.stats)
+        ending.log(self.log_of(progress.kind))
+        self.unrecorded.append(ending)
+        self._record()
+
+    def _unrecorded(self, kind: GameKind | None = None) -> list[Ending]:
+        """The endings (of ``kind``, or all) not known to be on disk: a commit done with
+        every write landed records its endings."""
+        for commit, recorded in [item for item in self._commits if item[0].done.is_set()]:
+            self._commits.remove((commit, recorded))
+            if commit.ok:
+                self.unrecorded = [e for e in self.unrecorded if e not in recorded]
+        return [e for e in self.unrecorded if kind is None or e.kind is kind]
+
+    def _record(self, also: list[GameKind] | None = None) -> None:
+        """Write the journal of the unrecorded endings, then the statistics and the log of
+        their kinds (and of ``also``), then remove their saves and the journal: one
+        commit, whose removals happen only when every write landed."""
+        pending = list(self.unrecorded)
+        kinds = list(dict.fromkeys([e.kind for e in pending] + (also or [])))
+        writes: list[tuple[str, object]] = [(ENDINGS_FILE, endings.journal(pending))]
+        for kind in kinds:
+            writes.append((kind.statistics_file, self.of(kind).stats.to_dict()))
+            if any(e.kind is kind for e in pending):
+                writes.append((kind.log_file, self.log_of(kind).to_dict()))
+        removals = [(e.kind.save_file, e.holds) for e in pending]
+        commit = self.storage.commit(writes, [*removals, (ENDINGS_FILE, None)])
+        self._commits.append((commit, pending))
 
     # --------------------------------------------------------------- notices
     def update_notice(self, dt: float) -> bool:

@@ -4,8 +4,11 @@ One file a kind (``GameKind.log_file``, ``log-<key>.json``), kept next to the st
 and written the same way (atomically, by :class:`game.records.storage.Storage`); a damaged file is
 set aside with the usual notice and the log starts empty, while the statistics and the
 saved game, in files of their own, are untouched. An entry's deal code is '' (a game set
-up from a position) or a code its kind reads: any other text is damage too, so that Play
-this deal again never meets a code it cannot deal.
+up from a position) or a code its kind reads, kept in its canonical spelling
+(``HM1-O-AAAAAAC``, whatever case and spaces the file had): any other text is damage too,
+so that Play this deal again never meets a code it cannot deal. So is a score, a number
+of moves or a time no game of its kind can reach (``GameKind.best_score``,
+``GameKind.most_moves``).
 
 An entry is written when a game with at least one move ends, as the statistics count it:
 
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games.catalog import GameKind
-from ..rules.codes import read_code
+from ..rules.codes import normalize_code, read_code
 from ..rules.errors import DealCodeError
 from . import fields as check
 from .storage import DamagedFile, Storage
@@ -40,7 +43,9 @@ LOG_SIZE = 100
 WON, LOST, ABANDONED = "won", "lost", "abandoned"
 RESULTS = (WON, LOST, ABANDONED)
 _WHEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
-_MOST_MOVES = 1_000_000
+MOST_MOVES = 1_000_000
+"""The most moves an entry of a kind with no bound of its own (``GameKind.most_moves``)
+may have."""
 
 
 def reads(code: str, letter: str) -> bool:
@@ -98,10 +103,11 @@ class LogEntry:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, letter: str) -> LogEntry:
-        """Read :meth:`to_dict` data of a game of the kind whose code letter is
-        ``letter``: its code is '' or one that kind reads (``kind.from_code``), so that
-        Play this deal again can deal it; :class:`DamagedFile` for anything else."""
+    def from_dict(cls, data: Any, kind: GameKind) -> LogEntry:
+        """Read :meth:`to_dict` data of a game of ``kind``: its code is '' or one that
+        kind reads (``kind.from_code``), so that Play this deal again can deal it, and is
+        kept in its canonical spelling; its score and moves are within what a game of
+        ``kind`` can reach. :class:`DamagedFile` for anything else."""
         if not isinstance(data, Mapping):
             raise DamagedFile("a log entry must be an object")
         when = check.text(data, "when", "")
@@ -110,15 +116,15 @@ class LogEntry:
         code = data.get("code", "")
         if not isinstance(code, str) or len(code) > 40:
             raise DamagedFile("a log entry's code must be a short text")
-        if code and not reads(code, letter):
+        if code and not reads(code, kind.letter):
             raise DamagedFile(f"a log entry's code {code!r} is not a deal code of this game")
         return cls(
             game_id=check.text(data, "game", ""),
             when=when,
-            code=code,
+            code=normalize_code(code, kind.letter) if code else "",
             result=check.choice(data, "result", "", RESULTS),
-            score=check.count(data, "score"),
-            moves=check.count(data, "moves", high=_MOST_MOVES),
+            score=check.count(data, "score", high=kind.best_score),
+            moves=check.count(data, "moves", high=kind.most_moves or MOST_MOVES),
             seconds=check.seconds(data, "seconds"),
         )
 
@@ -153,14 +159,14 @@ class GameLog:
         return {"schema": LOG_SCHEMA, "games": [entry.to_dict() for entry in self.entries]}
 
     @classmethod
-    def from_dict(cls, data: Any, letter: str) -> GameLog:
-        """Read :meth:`to_dict` data of the log of the kind whose code letter is
-        ``letter``; :class:`DamagedFile` for anything else."""
+    def from_dict(cls, data: Any, kind: GameKind) -> GameLog:
+        """Read :meth:`to_dict` data of ``kind``'s log; :class:`DamagedFile` for anything
+        else."""
         data = check.record(data, LOG_SCHEMA, "a game log")
         games = data.get("games", [])
         if not isinstance(games, Sequence) or isinstance(games, str) or len(games) > LOG_SIZE:
             raise DamagedFile(f"games must be a list of at most {LOG_SIZE}")
-        entries = [LogEntry.from_dict(item, letter) for item in games]
+        entries = [LogEntry.from_dict(item, kind) for item in games]
         if len({entry.game_id for entry in entries}) != len(entries):
             raise DamagedFile("a game is logged twice")
         return cls(entries)
@@ -168,7 +174,7 @@ class GameLog:
     @classmethod
     def load(cls, storage: Storage, kind: GameKind) -> GameLog:
         """``kind``'s log as stored, or an empty one (a damaged file is set aside)."""
-        return storage.load(kind.log_file, lambda data: cls.from_dict(data, kind.letter), cls)
+        return storage.load(kind.log_file, lambda data: cls.from_dict(data, kind), cls)
 
     def save(self, storage: Storage, kind: GameKind) -> bool:
         """Store the log now."""

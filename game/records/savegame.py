@@ -25,15 +25,26 @@ class SavedGame:
     """The game's clock, in seconds."""
     game_id: str = field(default_factory=lambda: new_game_id(None))
     """Which game this is, for the statistics (see :func:`new_game_id`)."""
+    played: bool = False
+    """It had a move, counted as played, even if every move was undone since: it is in
+    progress until it ends as won, lost or abandoned (a game with a move is, anyway)."""
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether it is a game to continue: it had a move and is not won."""
+        return (self.played or self.game.moves > 0) and self.game.outcome is not Outcome.WON
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data with the schema version."""
-        return {
+        data = {
             "schema": SAVE_SCHEMA,
             "id": self.game_id,
             "game": self.game.to_dict(),
             "elapsed": round(self.elapsed, 3),
         }
+        if self.played:
+            data["played"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, kind: GameKind) -> SavedGame:
@@ -46,22 +57,20 @@ class SavedGame:
         elapsed = check.seconds(data, "elapsed")
         game = kind.from_dict(data["game"])
         game_id = check.text(data, "id", new_game_id(game.code), longest=100)
-        return cls(game, elapsed, game_id)
+        return cls(game, elapsed, game_id, check.flag(data, "played", False))
 
     @classmethod
     def load(cls, storage: Storage, kind: GameKind) -> SavedGame | None:
         """The saved game in progress of ``kind``, if there is one (a won game is not in
-        progress)."""
+        progress, nor one that never had a move)."""
         saved = storage.load(kind.save_file, lambda data: cls.from_dict(data, kind), lambda: None)
-        if saved is None or saved.game.outcome is Outcome.WON or saved.game.moves == 0:
-            return None
-        return saved
+        return saved if saved is not None and saved.in_progress else None
 
     def save(self, storage: Storage, kind: GameKind | None = None) -> bool:
-        """Store the game now in its kind's file; a game with no move yet or a won game
-        clears the save."""
+        """Store the game now in its kind's file; a game that never had a move or a won
+        game clears the save."""
         kind = kind if kind is not None else kind_of(self.game)
-        if self.game.moves == 0 or self.game.outcome is Outcome.WON:
+        if not self.in_progress:
             storage.delete(kind.save_file)
             return True
         return storage.save(kind.save_file, self.to_dict())

@@ -29,6 +29,8 @@ from .storage import DamagedFile, Storage
 if TYPE_CHECKING:
     from datetime import date
 
+    from ..games.catalog import GameKind
+
 STATISTICS_FILE = "statistics.json"
 STATISTICS_SCHEMA = 1
 REMEMBERED = 64
@@ -211,6 +213,7 @@ class Statistics:
         recent = list(check.words(data, "recent", longest=14, most=RECENT))
         if not all(_RESULT.fullmatch(entry) for entry in recent):
             raise DamagedFile("recent results must look like W520 or L140")
+        recent = [f"{entry[0]}{int(entry[1:])}" for entry in recent]  # W0520 is W520
         stats = cls(
             played=check.count(data, "played"),
             won=check.count(data, "won"),
@@ -237,10 +240,27 @@ class Statistics:
             raise DamagedFile("the daily streaks do not add up")
         return stats
 
+    def reachable(self, kind: GameKind) -> Statistics:
+        """These statistics, when every result in them is one a game of ``kind`` can
+        reach (a score up to its best, moves up to its most); :class:`DamagedFile` else."""
+        best = kind.best_score
+        if any(score > best for _won, score in self.recent_results()):
+            raise DamagedFile(f"a recent result scores more than {best}")
+        if self.total_score > best * (self.won + self.lost):
+            raise DamagedFile(f"the total score is more than {best} a finished game")
+        if kind.most_moves is not None and self.fewest_moves > kind.most_moves:
+            raise DamagedFile(f"the fewest moves are more than {kind.most_moves}")
+        return self
+
     @classmethod
-    def load(cls, storage: Storage, name: str = STATISTICS_FILE) -> Statistics:
-        """The statistics stored in ``name`` (one file a game), or zeros."""
-        return storage.load(name, cls.from_dict, cls)
+    def load(
+        cls, storage: Storage, name: str = STATISTICS_FILE, kind: GameKind | None = None
+    ) -> Statistics:
+        """The statistics stored in ``name`` (one file a game), or zeros; with ``kind``
+        (the game they are of), results no game of it can reach are damage too."""
+        if kind is None:
+            return storage.load(name, cls.from_dict, cls)
+        return storage.load(name, lambda data: cls.from_dict(data).reachable(kind), cls)
 
     def save(self, storage: Storage, name: str = STATISTICS_FILE) -> bool:
         """Store the statistics now."""

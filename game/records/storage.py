@@ -13,6 +13,9 @@
   saving that file.
 * A folder that cannot be created or written: the game runs on and says once that it
   cannot save.
+* Writes that belong together (a game's end: the journal, its statistics, its log)
+  go as one :class:`Commit`: written in order, the first failure stops it, and its files
+  are removed only when every write landed (game.records.endings says why).
 * One game at a time: :meth:`Storage.lock` holds the data folder's lock (see
   game.platform.instance), and the owner of the lock cleans up temporary files that a
   killed run left behind.
@@ -55,6 +58,23 @@ and parsing 100 MB of JSON took 11 s and 1.4 GB."""
 _TEMP_SUFFIX = ".tmp"
 _Job = tuple[str, bytes | None]
 """A write for the writer thread: the file's name and its content (None: delete it)."""
+Condition = Callable[[bytes], bool]
+"""Whether a file may be removed, judged from its bytes (None for a removal: always)."""
+
+
+@dataclass
+class Commit:
+    """Writes that land in order, then removals made only when every write landed.
+
+    :attr:`done` is set when the writer has run it (at once without ``background``),
+    :attr:`ok` then says whether every write landed. A write stops the commit at the first
+    failure, so a later write never lands without the earlier ones.
+    """
+
+    writes: list[tuple[str, bytes]]
+    removals: list[tuple[str, Condition | None]]
+    done: threading.Event = field(default_factory=threading.Event)
+    ok: bool = False
 
 
 def shown(path: os.PathLike[str] | str) -> str:
@@ -90,7 +110,7 @@ class Storage:
     _unreadable: set[str] = field(default_factory=set)
     """Files that exist but could not be read: never written or deleted."""
     _lock: InstanceLock | None = None
-    _queue: queue.Queue[_Job | None] | None = None
+    _queue: queue.Queue[_Job | Commit | None] | None = None
     _writer: threading.Thread | None = None
 
     @classmethod
@@ -170,13 +190,28 @@ class Storage:
         """
         if name in self._unreadable:
             return False
-        import json
-
-        content = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        content = _encoded(data)
         if self.background:
-            self._enqueue(name, content)
+            self._enqueue((name, content))
             return True
         return self._write(name, content)
+
+    def commit(
+        self, writes: list[tuple[str, Any]], removals: list[tuple[str, Condition | None]]
+    ) -> Commit:
+        """Write each ``(name, data)`` of ``writes`` in order, then remove each file of
+        ``removals`` whose condition holds (or that has none), only if every write landed.
+
+        A file that could not be read is neither written nor removed (the player was told
+        it will not be saved): it does not stop the commit. Queued after the writes before
+        it, like :meth:`save`; the writes after it come after its removals.
+        """
+        commit = Commit([(name, _encoded(data)) for name, data in writes], list(removals))
+        if self.background:
+            self._enqueue(commit)
+        else:
+            self._run_commit(commit)
+        return commit
 
     def delete(self, name: str) -> None:
         """Remove ``name`` if it exists (after any queued write of it), and make the
@@ -184,7 +219,7 @@ class Storage:
         if name in self._unreadable:
             return
         if self.background:
-            self._enqueue(name, None)
+            self._enqueue((name, None))
         else:
             self._write(name, None)
 
@@ -260,12 +295,32 @@ class Storage:
             return False
         return True
 
-    def _enqueue(self, name: str, content: bytes | None) -> None:
+    def _run_commit(self, commit: Commit) -> None:
+        try:
+            for name, content in commit.writes:
+                if name not in self._unreadable and not self._write(name, content):
+                    return
+            for name, condition in commit.removals:
+                if name in self._unreadable:
+                    continue
+                if condition is not None:
+                    try:
+                        raw = read_regular_file(self.path(name), MAX_FILE_BYTES)
+                    except OSError:
+                        continue  # missing, or not ours to judge: left as it is
+                    if raw is None or not condition(raw):
+                        continue
+                self._write(name, None)
+            commit.ok = True
+        finally:
+            commit.done.set()
+
+    def _enqueue(self, job: _Job | Commit) -> None:
         if self._queue is None:
             self._queue = queue.Queue()
             self._writer = threading.Thread(target=self._run, name="halfmoon-writer", daemon=True)
             self._writer.start()
-        self._queue.put((name, content))
+        self._queue.put(job)
 
     def _run(self) -> None:
         assert self._queue is not None
@@ -275,8 +330,9 @@ class Storage:
             if job is None:
                 jobs.task_done()
                 return
-            # Only the newest content of a file matters: skip older queued versions.
-            pending: list[_Job | None] = [job]
+            # Only the newest content of a file matters: skip older queued versions, but
+            # never across a commit, whose writes and removals keep their place.
+            pending: list[_Job | Commit | None] = [job]
             while True:
                 try:
                     more = jobs.get_nowait()
@@ -288,31 +344,53 @@ class Storage:
             for item in pending:
                 if item is None:
                     stop = True
+                elif isinstance(item, Commit):
+                    self._write_latest(latest)
+                    self._run_commit(item)
                 else:
                     latest.pop(item[0], None)
                     latest[item[0]] = item[1]
-            for name, content in latest.items():
-                self._write(name, content)
+            self._write_latest(latest)
             for _item in pending:
                 jobs.task_done()
             if stop:
                 return
+
+    def _write_latest(self, latest: dict[str, bytes | None]) -> None:
+        """Write the newest queued content of each file, in order, and forget them."""
+        for name, content in latest.items():
+            self._write(name, content)
+        latest.clear()
+
+
+def _encoded(data: Any) -> bytes:
+    """``data`` as the game's files hold it: JSON, UTF-8."""
+    import json  # here, not at start-up: a first start has no files to write
+
+    return json.dumps(data, ensure_ascii=False, indent=1).encode()
 
 
 def write_atomically(path: Path, content: bytes) -> None:
     """Replace ``path`` with ``content``: temp file, fsync, os.replace, fsync the folder.
 
     A symbolic link is written through: the file it points to is replaced, in its own
-    folder, and the link stays. Raises OSError when any step fails; the old file is then
-    untouched and the temp file removed.
+    folder, and the link stays. The file keeps its permissions (a new one is the owner's
+    alone, 600). Raises OSError when any step fails; the old file is then untouched and the
+    temp file removed.
     """
     if path.is_symlink():
         path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = None  # a new file
     handle, temp_name = tempfile.mkstemp(
         prefix=f".{path.name}.", suffix=_TEMP_SUFFIX, dir=path.parent
     )
     try:
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(handle, mode)
         with os.fdopen(handle, "wb") as temp:
             temp.write(content)
             temp.flush()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..games.catalog import GameKind, kind_for_code, kind_of
 from ..look.i18n import N_, _
 from ..records.storage import Storage
-from ..rules import Outcome, PlayedGame, daily
+from ..rules import PlayedGame, daily
 from .base import Context, Scene
 from .code_entry import CodeEntryScene
 from .dialogs import ConfirmScene
@@ -71,12 +71,12 @@ class Flow:
         """A new game of ``kind`` made by ``make``: the one policy of every path that
         deals (New game, a deal code, ``--deal``, Play again, the chooser, the kiosk).
 
-        A game of that kind with moves, not won, is never thrown away unasked: the
-        question comes over ``under``, and its default answer, Keep playing, goes to that
-        game (``under`` itself when it is that game's table).
+        A game of that kind that had a move (even one undone since), not won, is never
+        thrown away unasked: the question comes over ``under``, and its default answer,
+        Keep playing, goes to that game (``under`` itself when it is that game's table).
         """
-        at_stake = self.ctx.of(kind).game
-        if at_stake is None or at_stake.moves == 0 or at_stake.outcome is Outcome.WON:
+        at_stake = self.ctx.at_stake(kind)
+        if at_stake is None:
             return self.play(make())
         if getattr(under, "game", None) is at_stake:
             question, keep = N_("Abandon this game and deal a new one?"), None
@@ -108,7 +108,7 @@ class Flow:
                 return table
             return self.resume(kind)
 
-        if game.moves == 0:
+        if self.ctx.at_stake(kind) is None:
             return again()
         if getattr(table, "game", None) is game:  # the menu over this game's own table
             question = N_("Abandon this game and play its deal again from the start?")

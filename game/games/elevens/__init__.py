@@ -66,6 +66,7 @@ KINDS = [
         picture=Picture(grid=(3, 3), stock=True),
         best_score=260,
         script=_script,
+        most_moves=26,  # a removal takes 2 or 3 of the 52 cards
     )
 ]
 """Elevens, the fifth game."""

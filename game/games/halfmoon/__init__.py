@@ -67,6 +67,7 @@ KINDS = [
         picture=Picture(piles=12, inner=8),
         best_score=520,
         script=_script,
+        most_moves=52,  # a removal takes 2 or 3 of the 104 cards
         save_file="game.json",  # the names it always had
         statistics_file="statistics.json",
     )
