@@ -255,9 +255,11 @@ class Context:
 
     def _clear_save(self) -> None:
         """Delete the chosen game's save: it holds no game to record (none, or one that
-        never had a move)."""
-        self.current.game = None
-        self.save_game()
+        never had a move), unless an ended game's commit still has to remove it."""
+        progress = self.current
+        progress.game = None
+        if not self._unrecorded(progress.kind):
+            self.storage.delete(progress.kind.save_file)
 
     def reset_statistics(self) -> None:
         """Start the chosen game's statistics from zero.

@@ -12,7 +12,6 @@ of a newer schema is read the same way, and written back with its own schema num
 from __future__ import annotations
 
 import contextlib
-
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
