@@ -17,6 +17,7 @@ import pygame
 
 from ..games.catalog import GameKind, kind_of
 from ..look.i18n import _
+from ..platform.event_times import moment_of
 from ..rules import Outcome, PlayedGame
 from ..table.frame import Frame
 from ..table.layout import Layout, compute_layout
@@ -171,6 +172,13 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
+        self.gestures.now = moment_of(event, self.clock)  # a double tap goes by it
+        try:
+            return self._handle(event)
+        finally:
+            self.gestures.now = None
+
+    def _handle(self, event: pygame.event.Event) -> Scene | None:
         touch = pointer(event, self.size)
         if event.type == pygame.KEYDOWN or (touch is not None and touch.kind == "down"):
             self.finisher.stop()  # a press or a key stops a finish (Finish starts it again)
