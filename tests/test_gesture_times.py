@@ -14,6 +14,7 @@ from ui_helpers import Driver, pygame
 
 from game.games.catalog import KINDS
 from game.rules import DEAL_COUNT, read_code
+from game.scenes.dialogs import DIALOG_GUARD, ConfirmScene
 from game.scenes.play import PlayScene
 from game.scenes.play_gestures import DOUBLE_TAP_SECONDS
 from game.shell.loop import MAX_FRAME, STEP
@@ -96,3 +97,54 @@ def test_two_clicks_further_apart_than_a_double_click_move_two_cards(display, ct
     _post_click(play, slot, False)
     driver.frames(1, frame_time=STEP + 0.002)
     assert play.game.moves == 2, [str(move) for move in play.game.line]
+
+
+# ------------------------------------------------------------- a move's slide
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
+def test_a_move_tapped_on_a_still_table_slides_from_its_start(display, ctx, flow, kind):
+    """The idle loop sleeps until input: the tap that wakes it comes in a frame whose
+    time (up to the whole sleep) passed before the tap. The move's cards start when the
+    tap came, at the frame's present: none of their slide is over when it first shows."""
+    game = kind.from_code(kind.code(read_code(f"HM1-N-{NUMBER}")[1]))
+    slots = next(move.slots for move in game.legal_moves() if move.slots)
+    play = PlayScene(ctx, flow, game)
+    driver = Driver(play, size=(1920, 1080))
+    driver.frames(3)
+    for number, slot in enumerate(slots):
+        x, y = play.board.top_rect(play.layout, slot).center
+        for kind_of_event in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind_of_event, pos=(x, y), button=1, touch=False))
+        last = number == len(slots) - 1
+        driver.frames(1, frame_time=MAX_FRAME if last else STEP)  # the loop slept till it
+    assert play.game.moves == 1, slots
+    assert play.motions, "the move's cards had landed before they were first drawn"
+    assert all(moving.age <= STEP for moving in play.motions), [m.age for m in play.motions]
+
+
+# ------------------------------------------------------- a panel's guard
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
+def test_a_panel_a_click_brought_ignores_a_press_soon_after_it_across_slow_frames(
+    display, ctx, flow, kind
+):
+    """New game, clicked on a still table (the frame's time passed before the click),
+    brings its question; that frame is slow (0.2 s); a press on "New game" 0.2 s after
+    the panel came is inside its guard: nothing is thrown away."""
+    play = PlayScene(ctx, flow, kind.from_code(kind.code(read_code(f"HM1-N-{NUMBER}")[1])))
+    driver = Driver(play, size=(1920, 1080))
+    play.game.play(next(move for move in play.game.legal_moves() if move.slots))
+    driver.frames(3)
+    slow = 0.2
+    assert slow + STEP < DIALOG_GUARD < MAX_FRAME + slow  # what the frames show
+    _post_press(play.layout.buttons["new"].center)
+    driver.frames(1, frame_time=MAX_FRAME)
+    panel = driver.scene
+    assert isinstance(panel, ConfirmScene)
+    driver.frames(1, frame_time=slow)
+    _post_press(panel.button_rects()["yes"].center)
+    driver.frames(1, frame_time=STEP)
+    assert driver.scene is panel and ctx.of(kind).game is play.game
+
+
+def _post_press(pos):
+    for kind_of_event in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind_of_event, pos=pos, button=1, touch=False))

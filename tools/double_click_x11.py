@@ -1,7 +1,7 @@
 """Double clicks on a one-tap move in a real X window, the game held to a quarter of a core.
 
     python tools/double_click_x11.py [--games KEY,...] [--clicks 30] [--delays 60,120,200]
-                                     [--no-load]
+                                     [--no-load] [--probe]
 
 Issue 36: on Crescent Four ``HM1-F-LLCDVVR`` at 1920x1080, one-tap moves on, a double click
 on pile 6's 2♣ moved it home and then the Q♥ under it, in 1 of 4 runs while two other
@@ -15,6 +15,10 @@ cgroup of its own with the quota of ``make bench``'s low-end profile (tools/benc
 core. Then ``--clicks`` times: ``xdotool click --repeat 2 --delay D`` on the card (D from
 ``--delays`` in turn), the save read back until it shows the move (exactly one: a second
 is a failure), Backspace (undo), the save read back at the start again.
+
+``--probe`` checks the stamps themselves, in a window of its own on ``$DISPLAY``: the gap
+between the presses of a double click as the loop dates them, the second taken after a
+slow frame, and both taken in one frame (printed as JSON).
 
 Prints one line per game and exits 1 when a double click made other than one move. Needs
 Xvfb and xdotool; exits 2 when no cgroup can be made (the message says why).
@@ -222,13 +226,69 @@ def run_game(kind: GameKind, clicks: int, delays: tuple[int, ...], load: bool) -
     return result
 
 
+def probe(delay_ms: int = 250, slow: float = 0.7) -> dict[str, float | None]:
+    """In this process, a window on ``$DISPLAY`` and the loop's event stamps: a double
+    click (``delay_ms`` apart) whose second click is taken ``slow`` seconds after the
+    first (a slow frame between), and one taken whole in one pump. The gaps between the
+    presses as a double tap judges them (by the X server's times) and as the pumps saw
+    them."""
+    import pygame
+
+    from game.platform.event_times import EventTimes, Moment, moment_of
+
+    pygame.display.init()
+    pygame.display.set_mode((200, 200))
+    times = EventTimes.for_display()
+    window = str(pygame.display.get_wm_info()["window"])
+    display = os.environ["DISPLAY"]
+    xdotool(display, "mousemove", "--window", window, "100", "100")
+    time.sleep(0.3)
+    times.stamp(pygame.event.get(), 0.0)
+    presses: list[Moment] = []
+    env = {**os.environ, "DISPLAY": display}
+    clicks = ["xdotool", "click", "--repeat", "2", "--delay", str(delay_ms), "1"]
+    start = time.monotonic()
+    with subprocess.Popen(clicks, env=env) as clicking:
+        while not presses and time.monotonic() - start < 10:  # frames till the first
+            time.sleep(0.005)
+            for event in times.stamp(pygame.event.get(), time.monotonic() - start):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    presses.append(moment_of(event, 0.0))
+        time.sleep(slow)  # a slow frame: the second click comes during it
+        clicking.wait(timeout=10)
+        for event in times.stamp(pygame.event.get(), time.monotonic() - start):
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                presses.append(moment_of(event, 0.0))
+    time.sleep(0.6)
+    xdotool(display, "click", "--repeat", "2", "--delay", str(delay_ms), "1")
+    time.sleep(0.2)
+    together = [
+        moment_of(event, 0.0)
+        for event in times.stamp(pygame.event.get(), 0.0)
+        if event.type == pygame.MOUSEBUTTONDOWN
+    ]
+    pygame.display.quit()
+    apart = presses[1].since(presses[0]) if len(presses) == 2 else None
+    both = together[1].since(together[0]) if len(together) == 2 else None
+    return {
+        "server_times": float(times.server_times),
+        "apart_judged": apart,
+        "apart_taken": presses[1].clock - presses[0].clock if len(presses) == 2 else None,
+        "together_judged": both,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default="", help="game keys, comma-separated (all)")
     parser.add_argument("--clicks", type=int, default=30, help="double clicks per game")
     parser.add_argument("--delays", default=",".join(map(str, DELAYS)), help="ms, in turn")
     parser.add_argument("--no-load", action="store_true", help="no busy loops beside it")
+    parser.add_argument("--probe", action="store_true", help="the event stamps on $DISPLAY")
     args = parser.parse_args(argv)
+    if args.probe:
+        print(json.dumps(probe()))
+        return 0
     absent = missing()
     if absent:
         print(f"needs {', '.join(absent)}", file=sys.stderr)

@@ -284,8 +284,11 @@ class PlayScene(Scene):
         self.dirty = True
         if effect.sound is not None:
             self.ctx.sounds.play(effect.sound)
+        started = -self.gestures.input_ahead()  # not aged by the time before the input
         if effect.refusal and self.ctx.settings.move_errors:
-            self.message = (effect.refusal, 0.0)
+            self.message = (effect.refusal, started)
+        for moving in effect.motions:
+            moving.age += started
         self.motions.extend(effect.motions)
         if not effect.moved:
             return None
@@ -311,7 +314,7 @@ class PlayScene(Scene):
         if outcome is Outcome.WON and self.celebration is None:
             self.ctx.sounds.play("win")
             self.ctx.won()
-            self.celebration = 0.0
+            self.celebration = -self.gestures.input_ahead()
             if self.ctx.settings.animated:
                 self.sparks = motion.sparks_for(self.game.moves, self.size)
         elif outcome is not Outcome.WON:

@@ -171,6 +171,12 @@ class Gestures:
             self._press = (slot, scaled(start, was, now), tapped)
         self.put_back(was)
 
+    def input_ahead(self) -> float:
+        """How far ahead of the scene's clock the input being handled came (0 outside
+        input): the frame's time not yet simulated, which passed before it. What the
+        input starts starts then, not aged by that time."""
+        return 0.0 if self.now is None else max(0.0, self.now.clock - self.table.clock)
+
     def tap_effect(self, slot: str) -> Effect | None:
         """What a tap on ``slot`` does, by the board: a tap, or with a second tap on the
         same card within :data:`DOUBLE_TAP_SECONDS`, the card sent home (None when the

@@ -147,7 +147,8 @@ class Loop:
         # sleep is not a stall: all of it is simulated (the game clock keeps time).
         ahead = min(frame_time, MAX_FRAME + self._rested)
         self._rested = 0.0
-        for event in self.times.stamp(pygame.event.get(), self._accumulator + ahead):
+        taken = self._accumulator + ahead  # the present, ahead of the scene's clock
+        for event in self.times.stamp(pygame.event.get(), taken):
             self._last_input = self.sim_time
             nxt = self._on_event(event, self.scene) if self._on_event else None
             if nxt is self.scene:
@@ -162,6 +163,7 @@ class Loop:
                 return None
             if nxt is not None:
                 self.switch(nxt)
+                nxt.came(taken)
         self._follow_window()
         self._accumulator += ahead
         while self._accumulator >= STEP:
