@@ -4,9 +4,10 @@ server's own time where the display gives it.
 A scene's clock is what the loop has simulated, and the loop (game.shell.loop) hands a
 frame's events to the scene first and only then catches the simulation up on the frame's
 time: time that passed *before* those events were taken. Judged by the scene's clock at
-the moment it handles them, an event taken after a stall (or after the idle loop's sleep)
-looks up to a quarter of a second older than it is, and two clicks handled a slow frame
-apart look further apart than they were. So the loop stamps every event it takes with
+the moment it handles them, an event looks older than it is by the frame's time (up to a
+quarter of a second after a stall, half a second after the idle loop's sleep that the
+event itself ended), and two clicks handled a slow frame apart look further apart than
+they were. So the loop stamps every event it takes with
 :class:`Stamp`: how far ahead of the scene's clock the present was when it took it (the
 frame's time not yet simulated), and the scene dates the event at its clock plus that
 (:func:`moment_of`).
