@@ -10,6 +10,9 @@ modules, each imported where it is first needed:
   (:class:`~.x11.InputWaiter`), the last save when the X server goes away
   (:func:`~.x11.when_lost`), and an X server without a window manager told apart, where
   the window covers the screen itself for fullscreen (:func:`~.x11.bare_x`);
+- :mod:`.event_times`: each input event stamped with when it was taken, and on X11 with
+  the X server's own time of it (read from SDL's raw X events), so a double tap is judged
+  by when its taps were made;
 - :mod:`.memory`: glibc's heap made to give a huge window's memory back, and the
   process's resident memory (for the benchmark's trace);
 - :mod:`.signals`: SIGTERM, SIGINT and SIGHUP end the game cleanly; SIGUSR1 marks the

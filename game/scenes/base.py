@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from ..look import ui
+from ..platform.event_times import moment_of
 from ..records.context import Context
 
 __all__ = [
@@ -81,6 +82,11 @@ class Scene:
         """React to one input event; return the next scene or None."""
         return None
 
+    def came(self, ahead: float) -> None:
+        """The scene came from an input (a handler returned it), taken ``ahead`` seconds
+        of the frame before the clock's present: time that the frame's updates still
+        count, though it passed before the scene came (see game.platform.event_times)."""
+
     def rest_for(self) -> float:
         """Seconds the idle loop may sleep before this scene shows a change by itself
         (input wakes the loop at once wherever it can; see game.platform.x11)."""
@@ -129,8 +135,9 @@ class ButtonScene(Scene):
     to :meth:`key`.
 
     A scene that appears by itself under a moving finger (a panel, a dialog) sets
-    :attr:`GUARD`: it takes no press for that long after it appears, so the second tap of
-    a fast double tap does not land on its buttons.
+    :attr:`GUARD`: it takes no press made within that long after it appeared, so the second
+    tap of a fast double tap does not land on its buttons (judged by when the press and the
+    input that brought the scene came, not by when a frame handled them).
     """
 
     GUARD = 0.0
@@ -139,9 +146,14 @@ class ButtonScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.age = 0.0
-        """Seconds since the scene was made (counted in fixed steps)."""
+        """Seconds since the scene was made (counted in fixed steps; from the input that
+        made it, see :meth:`came`)."""
         self._pressed: str | None = None
         self._hover: str | None = None
+
+    def came(self, ahead: float) -> None:
+        if self.age <= 0.0:  # made by the input: its age counts from the input
+            self.age = -ahead
 
     def update(self, dt: float) -> Scene | None:
         self.age += dt
@@ -183,6 +195,8 @@ class ButtonScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         touch = pointer(event, self.size)
         if touch is not None:
+            if touch.kind == "down" and moment_of(event, self.age).clock < self.GUARD:
+                return None  # too soon after the scene came, by when the press came
             return self.pointer(touch)
         if event.type == pygame.KEYDOWN:
             self.dirty = True
@@ -207,8 +221,6 @@ class ButtonScene(Scene):
                 self.dirty = True
             return None
         if touch.kind == "down":
-            if self.age < self.GUARD:
-                return None
             self._pressed = key
             self.dirty = True
             return None

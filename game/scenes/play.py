@@ -17,6 +17,7 @@ import pygame
 
 from ..games.catalog import GameKind, kind_of
 from ..look.i18n import _
+from ..platform.event_times import moment_of
 from ..rules import Outcome, PlayedGame
 from ..table.frame import Frame
 from ..table.layout import Layout, compute_layout
@@ -171,6 +172,13 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
+        self.gestures.now = moment_of(event, self.clock)  # a double tap goes by it
+        try:
+            return self._handle(event)
+        finally:
+            self.gestures.now = None
+
+    def _handle(self, event: pygame.event.Event) -> Scene | None:
         touch = pointer(event, self.size)
         if event.type == pygame.KEYDOWN or (touch is not None and touch.kind == "down"):
             self.finisher.stop()  # a press or a key stops a finish (Finish starts it again)
@@ -276,8 +284,11 @@ class PlayScene(Scene):
         self.dirty = True
         if effect.sound is not None:
             self.ctx.sounds.play(effect.sound)
+        started = -self.gestures.input_ahead()  # not aged by the time before the input
         if effect.refusal and self.ctx.settings.move_errors:
-            self.message = (effect.refusal, 0.0)
+            self.message = (effect.refusal, started)
+        for moving in effect.motions:
+            moving.age += started
         self.motions.extend(effect.motions)
         if not effect.moved:
             return None
@@ -303,7 +314,7 @@ class PlayScene(Scene):
         if outcome is Outcome.WON and self.celebration is None:
             self.ctx.sounds.play("win")
             self.ctx.won()
-            self.celebration = 0.0
+            self.celebration = -self.gestures.input_ahead()
             if self.ctx.settings.animated:
                 self.sparks = motion.sparks_for(self.game.moves, self.size)
         elif outcome is not Outcome.WON:

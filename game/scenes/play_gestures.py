@@ -5,7 +5,9 @@ released: a press that travels :data:`DRAG_START` pixels first carries the card,
 board says where it lands or that it flies back. Where the board taps at once, the press
 taps the card at once, and a press that travels then carries it all the same. A press on
 a bar button acts when it is released over the same button. A second tap on the same
-card soon after the first sends it home (Crescent). :class:`Gestures` keeps the
+card soon after the first sends it home (Crescent): soon after by when the taps were
+made, as their events are stamped (game.platform.event_times), not by when a frame
+happened to handle them. :class:`Gestures` keeps the
 pointer's state for one table; the play scene (game.scenes.play) hands it the mouse and
 the fingers, and it hands back to the scene what they come to: a tap, a button, or the
 board's effect of a drop.
@@ -17,6 +19,7 @@ from typing import Protocol
 
 import pygame
 
+from ..platform.event_times import Moment
 from ..records.context import Context
 from ..rules import PlayedGame
 from ..table.layout import Layout
@@ -68,8 +71,11 @@ class Gestures:
         self._press: tuple[str, tuple[int, int], bool] | None = None
         """A press on a card not yet a drag (nor a tap, unless it tapped at once): its slot,
         where it was, and whether it tapped already."""
-        self._last_tap: tuple[str, float, bool] = ("", -1.0, False)
+        self._last_tap: tuple[str, Moment | None, bool] = ("", None, False)
         """The last tap's slot, when, and whether it moved a card (for double taps)."""
+        self.now: Moment | None = None
+        """When the input being handled happened (the scene sets it for each event);
+        None: a tap made otherwise, dated now on the scene's clock."""
 
     def press(self, pos: tuple[int, int]) -> Scene | None:
         """A click or a touch at ``pos``: a card acts at once (or, where it may be
@@ -165,21 +171,33 @@ class Gestures:
             self._press = (slot, scaled(start, was, now), tapped)
         self.put_back(was)
 
+    def input_ahead(self) -> float:
+        """How far ahead of the scene's clock the input being handled came (0 outside
+        input): the frame's time not yet simulated, which passed before it. What the
+        input starts starts then, not aged by that time."""
+        return 0.0 if self.now is None else max(0.0, self.now.clock - self.table.clock)
+
     def tap_effect(self, slot: str) -> Effect | None:
         """What a tap on ``slot`` does, by the board: a tap, or with a second tap on the
         same card within :data:`DOUBLE_TAP_SECONDS`, the card sent home (None when the
         first tap made the double tap's one move already)."""
         table = self.table
         board, layout, settings = table.board, table.layout, table.ctx.settings
+        now = self.now or Moment(table.clock)
         last_slot, when, moved = self._last_tap
-        if board.double_taps and last_slot == slot and table.clock - when < DOUBLE_TAP_SECONDS:
+        if (
+            board.double_taps
+            and last_slot == slot
+            and when is not None
+            and now.since(when) < DOUBLE_TAP_SECONDS
+        ):
             if moved:  # the first tap made the double tap's one move (a one-tap move)
-                self._last_tap = ("", -1.0, False)
+                self._last_tap = ("", None, False)
                 return None
             home = board.home(slot, layout, settings)
             if home is not None:
-                self._last_tap = ("", -1.0, False)
+                self._last_tap = ("", None, False)
                 return home
         effect = board.tap(slot, layout, settings)
-        self._last_tap = (slot, table.clock, effect.moved)
+        self._last_tap = (slot, now, effect.moved)
         return effect

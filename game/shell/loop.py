@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from ..look import ui
+from ..platform.event_times import EventTimes
 from ..platform.x11 import InputWaiter
 from ..scenes.base import REPAINT_EVENTS, Quit, Scene
 
@@ -80,6 +81,9 @@ class Loop:
         """Called after each frame is shown (the session plays sounds that had to wait)."""
         self.waiter: InputWaiter | None = None
         """Sleeps until input while idle, where the display allows (see game.platform.x11)."""
+        self.times = EventTimes()
+        """Stamps each event with when it was taken (and, on X11, when it was made: see
+        game.platform.event_times)."""
         self._rested = 0.0
         self._collected = False
         self._window_size: tuple[int, int] | None = self._surface().get_size()
@@ -132,8 +136,19 @@ class Loop:
             gc.collect(1)
 
     def _frame(self, frame_time: float) -> bool | None:
-        """:meth:`frame`'s work: whether it drew, or None once the game quits."""
-        for event in pygame.event.get():
+        """:meth:`frame`'s work: whether it drew, or None once the game quits.
+
+        The events come first and the fixed updates after them, over the frame's time:
+        time that passed before the events were taken. Each event is stamped with how
+        far ahead of the scene's clock it was taken (that time, not yet simulated), so a
+        scene dates it where it happened, not a frame early (game.platform.event_times).
+        """
+        # A stall is clamped so it never makes the simulation spiral; a planned idle
+        # sleep is not a stall: all of it is simulated (the game clock keeps time).
+        ahead = min(frame_time, MAX_FRAME + self._rested)
+        self._rested = 0.0
+        taken = self._accumulator + ahead  # the present, ahead of the scene's clock
+        for event in self.times.stamp(pygame.event.get(), taken):
             self._last_input = self.sim_time
             nxt = self._on_event(event, self.scene) if self._on_event else None
             if nxt is self.scene:
@@ -148,11 +163,9 @@ class Loop:
                 return None
             if nxt is not None:
                 self.switch(nxt)
+                nxt.came(taken)
         self._follow_window()
-        # A stall is clamped so it never makes the simulation spiral; a planned idle
-        # sleep is not a stall: all of it is simulated (the game clock keeps time).
-        self._accumulator += min(frame_time, MAX_FRAME + self._rested)
-        self._rested = 0.0
+        self._accumulator += ahead
         while self._accumulator >= STEP:
             nxt = self.scene.update(STEP)
             if nxt is None and self._on_step is not None:

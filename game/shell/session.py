@@ -18,6 +18,7 @@ from ..games.catalog import kind_by_key, letters
 from ..look import fonts
 from ..look.sprites import CardArt
 from ..platform import instance, signals
+from ..platform.event_times import EventTimes
 from ..platform.lazy_pygame import quit_pygame
 from ..platform.x11 import InputWaiter, when_lost
 from ..records.context import Context
@@ -160,6 +161,7 @@ class Session:
         # What the first frame does not need comes after it: the idle loop's waiter, the
         # JSON module for the first save, the sounds (about 0.2 s to make).
         self.loop.waiter = InputWaiter.for_display()
+        self.loop.times = EventTimes.for_display()  # the X server's times of the clicks
         import json  # noqa: F401
 
         if os.environ.get("HALFMOON_TRACE"):
