@@ -1,0 +1,276 @@
+"""The game as a Wayland client of a real compositor (weston), with SDL's wayland driver.
+
+SDL's Wayland driver has no window framebuffer of its own: asked for one on the CPU
+(``SDL_FRAMEBUFFER_ACCELERATION=0``, which the game set for every driver) it refused the
+window, and the game died at start with a traceback (``pygame.error: Window framebuffer
+support not available``), in a window and in a kiosk alike (issue 36). Here weston runs
+headless on Mesa's software OpenGL, as on CI (tools/wayland_session.py), and each start
+is judged from weston's own screenshot: where the felt is on its output. Input (F11,
+a drag that plays a move) needs a compositor with a seat: weston's headless backend has
+none, so those tests run weston in an Xvfb window and type and click through X into it
+(the game stays a pure Wayland client).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.games.catalog import KINDS
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import wayland_session  # noqa: E402
+from wayland_session import Compositor, compositor  # noqa: E402
+
+OUTPUT = (1024, 640)
+WINDOW = (640, 480)
+STARTED_WITHIN = 40.0
+"""Seconds a start may take on a busy two-core CI machine (about 2 s when idle)."""
+
+
+@pytest.fixture(scope="module")
+def weston() -> Iterator[Compositor]:
+    """A headless weston (one for the module's tests), or a skip that says what is missing."""
+    absent = wayland_session.missing()
+    if absent:
+        pytest.skip(
+            f"needs {', '.join(absent)} for a real Wayland compositor ({wayland_session.PACKAGES})"
+        )
+    with compositor(OUTPUT) as running:
+        yield running
+
+
+class Game:
+    """The game started as a Wayland client of ``weston``, with its home in ``home``."""
+
+    def __init__(self, weston: Compositor, home: Path, *args: str, env: dict | None = None):
+        self.weston = weston
+        self.home = home
+        self.trace = home / "trace.jsonl"
+        self.process = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), *args],
+            cwd=ROOT,
+            env={
+                **weston.client_env(),
+                "SDL_AUDIODRIVER": "dummy",
+                "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+                "HALFMOON_HOME": str(home),
+                "HALFMOON_TRACE": str(self.trace),
+                **(env or {}),
+            },
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def events(self, name: str) -> list[dict]:
+        if not self.trace.exists():
+            return []
+        lines = self.trace.read_text(encoding="utf-8").splitlines()
+        return [event for event in map(json.loads, lines) if event["event"] == name]
+
+    def wait_for_first_frame(self) -> dict:
+        """The trace's first frame, once the game draws its loop; an AssertionError with
+        what the game printed when it ends first."""
+        deadline = time.monotonic() + STARTED_WITHIN
+        while not self.events("first_frame"):
+            if self.process.poll() is not None:
+                raise AssertionError(
+                    f"the game ended with status {self.process.returncode} before its first "
+                    f"frame; it printed: {self.stop()[1].strip()[-2000:]}"
+                )
+            assert time.monotonic() < deadline, f"no first frame in {STARTED_WITHIN:.0f} s"
+            time.sleep(0.05)
+        return self.events("first_frame")[0]
+
+    def stop(self) -> tuple[int, str]:
+        """SIGTERM, as a kiosk's supervisor stops it: (exit status, what it printed)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            _, err = self.process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, err = self.process.communicate()
+        return self.process.returncode, err
+
+
+def felt_box(shot: Path) -> tuple[int, int, int, int]:
+    """The bounding box (x, y, width, height) of the felt's colours in a screenshot: where
+    the game's window is drawn (the desktop around it is grey; (0, 0, 0, 0) for none)."""
+    from ui_helpers import pygame
+
+    from game.look.theme import FELT, FELT_DARK
+
+    image = pygame.image.load(str(shot))
+    box = None
+    for colour in (FELT, FELT_DARK):
+        mask = pygame.mask.from_threshold(image, colour, (7, 7, 7, 255))
+        for rect in mask.get_bounding_rects():
+            box = rect if box is None else box.union(rect)
+    return (0, 0, 0, 0) if box is None else (box.x, box.y, box.w, box.h)
+
+
+def covers_output(box: tuple[int, int, int, int]) -> bool:
+    """Whether the felt spans the output from its top left corner (a fullscreen window:
+    the table's bar of buttons may end the felt above the bottom edge)."""
+    return box[:3] == (0, 0, OUTPUT[0]) and box[3] > OUTPUT[1] * 3 // 4
+
+
+def window_of(size: tuple[int, int]):
+    """Whether the felt is a window ``size`` wide and high (less its table's bar), off
+    the output's corner (weston's panel is above it)."""
+    return lambda box: box[1] > 0 and box[2] == size[0] and size[1] * 3 // 4 < box[3] <= size[1]
+
+
+def until_drawn(weston: Compositor, game: Game, folder: Path, name: str, wanted) -> tuple:
+    """Screenshots until the felt's box is one ``wanted`` accepts, for a few seconds: the
+    box, or an AssertionError naming the last shot."""
+    deadline = time.monotonic() + 10
+    while True:
+        shot = weston.screenshot(folder, name)
+        box = felt_box(shot)
+        if wanted(box):
+            return box
+        assert game.process.poll() is None, f"the game ended: {game.stop()}"
+        assert time.monotonic() < deadline, f"{name}: the felt is at {box} ({shot})"
+        time.sleep(0.3)
+
+
+def test_a_window_opens_on_wayland_and_draws_the_title(weston, tmp_path):
+    size = "x".join(map(str, WINDOW))
+    game = Game(weston, tmp_path, "--window", size)
+    try:
+        assert game.wait_for_first_frame()["size"] == list(WINDOW)
+        until_drawn(weston, game, tmp_path, "title", window_of(WINDOW))
+    finally:
+        status, said = game.stop()
+    assert status == 0, said[-3000:]
+    assert said == ""
+
+
+def _saved(home: Path, kind):
+    """The game of ``kind`` saved in ``home`` (None when there is none)."""
+    from game.records.savegame import SavedGame
+
+    path = home / "data" / kind.save_file
+    if not path.exists():
+        return None
+    return SavedGame.from_dict(json.loads(path.read_bytes()), kind).game
+
+
+def _under_way(home: Path, kind) -> str:
+    """A game of ``kind`` left under way in ``home`` by the app (its script's first move
+    made by clicks, in this process): its position."""
+    from kind_scripts import save_under_way
+
+    from game.records.storage import Storage
+
+    storage = Storage(home / "config", home / "data")
+    try:
+        return save_under_way(storage, kind)[1]
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
+def test_a_kiosk_covers_the_output_and_sigterm_keeps_its_game(weston, display, kind, tmp_path):
+    position = _under_way(tmp_path, kind)
+    game = Game(weston, tmp_path, "--kiosk", "--game", kind.key)
+    try:
+        assert game.wait_for_first_frame()["size"] == list(OUTPUT)
+        until_drawn(weston, game, tmp_path, "kiosk", covers_output)
+    finally:
+        status, said = game.stop()
+    assert (status, said) == (0, "")
+    saved = _saved(tmp_path, kind)
+    assert saved is not None and saved.position() == position
+
+
+def test_a_window_covered_and_uncovered_shows_the_game_again(weston, tmp_path):
+    """Wayland's expose: the compositor keeps the game's last frame; another window over
+    it and gone must leave the game's window as it was, with no input to wake it."""
+    game = Game(weston, tmp_path, "--window", "x".join(map(str, WINDOW)))
+    cover = None
+    try:
+        game.wait_for_first_frame()
+        before = until_drawn(weston, game, tmp_path, "before", window_of(WINDOW))
+        cover = subprocess.Popen(
+            ["weston-fullscreen", "-w", str(OUTPUT[0]), "-h", str(OUTPUT[1])],
+            env={**os.environ, **weston.env},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while felt_box(weston.screenshot(tmp_path, "covered")) == before:
+            assert time.monotonic() < deadline, "the covering window never showed"
+            time.sleep(0.2)
+        cover.terminate()
+        cover.wait(timeout=10)
+        assert until_drawn(weston, game, tmp_path, "uncovered", window_of(WINDOW)) == before
+    finally:
+        if cover is not None and cover.poll() is None:
+            cover.kill()
+            cover.wait()
+        status, said = game.stop()
+    assert (status, said) == (0, "")
+
+
+def test_a_cpu_framebuffer_the_player_asks_for_is_refused_in_one_line(weston, tmp_path):
+    """``SDL_FRAMEBUFFER_ACCELERATION=0`` set by the player is theirs: on Wayland, which
+    cannot have it, one line with SDL's reason and status 2, never a traceback."""
+    game = Game(weston, tmp_path, "--kiosk", env={"SDL_FRAMEBUFFER_ACCELERATION": "0"})
+    try:
+        game.process.wait(timeout=STARTED_WITHIN)  # it must end by itself
+    finally:
+        status, said = game.stop()
+    assert status == 2, said
+    assert said.count("\n") == 1 and "Traceback" not in said, said
+    assert "wayland" in said and "Window framebuffer support not available" in said, said
+
+
+PRESENTS = (
+    "import argparse, sys\n"
+    "from game.shell.display import show_window\n"
+    "from game.platform import framebuffer\n"
+    "import pygame\n"
+    "show_window(argparse.Namespace(window=(320, 240), fullscreen=False), None)\n"
+    "print(pygame.display.get_driver(), framebuffer.presents_from_cpu())\n"
+)
+"""A window opened as the game opens it: SDL's driver, and whether it presents from the CPU."""
+
+
+def _presents(env: dict[str, str]) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PRESENTS],
+        cwd=ROOT,
+        env={**env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.split()
+
+
+def test_the_cpu_presents_where_the_driver_can_and_sdl_where_it_cannot(weston):
+    assert _presents(weston.client_env()) == ["wayland", "False"]
+    import xsession
+
+    if xsession.missing(("Xvfb",)):
+        pytest.skip("needs Xvfb for the other half (apt-get install xvfb)")
+    with xsession.virtual_display((640, 480)) as display:
+        env = {k: v for k, v in weston.client_env().items() if not k.startswith("SDL_")}
+        env.pop("WAYLAND_DISPLAY")
+        assert _presents({**env, "DISPLAY": display}) == ["x11", "True"]
