@@ -274,3 +274,121 @@ def test_the_cpu_presents_where_the_driver_can_and_sdl_where_it_cannot(weston):
         env = {k: v for k, v in weston.client_env().items() if not k.startswith("SDL_")}
         env.pop("WAYLAND_DISPLAY")
         assert _presents({**env, "DISPLAY": display}) == ["x11", "True"]
+
+
+# ------------------------------------------------------------ with a seat: weston on X
+@pytest.fixture(scope="module")
+def seated() -> Iterator[tuple[Compositor, str]]:
+    """A weston with a keyboard and a pointer: its x11 backend in an Xvfb of the output's
+    size, which passes xdotool's keys and clicks on to the game (weston, the X display)."""
+    import xsession
+
+    absent = wayland_session.missing(("weston", "weston-screenshooter", "Xvfb", "xdotool"))
+    if absent:
+        pytest.skip(
+            f"needs {', '.join(absent)} for a Wayland compositor with input "
+            f"({wayland_session.PACKAGES} xvfb xdotool)"
+        )
+    below = (OUTPUT[0], OUTPUT[1] + 40)  # room under weston's window for the pointer
+    with (
+        xsession.virtual_display(below) as x_display,
+        compositor(OUTPUT, x_display=x_display) as running,
+    ):
+        # weston follows the pointer from the moment it enters its window (X's pointer
+        # starts inside it, where the first clicks were lost): out, then in.
+        outside, inside = str(OUTPUT[1] + 20), str(OUTPUT[1] - 20)
+        _xdotool(x_display)("mousemove", "5", outside, "sleep", "0.3", "mousemove", "5", inside)
+        yield running, x_display
+
+
+def _played_in_process(tmp_path: Path, kind) -> tuple[str, str | None]:
+    """The script's first two moves of ``kind`` made by clicks in this process, as the app
+    saves them: the position after the first, and the saved position after the second
+    (None when nothing is left saved)."""
+    from kind_scripts import make, table, win_game
+
+    from game.records.storage import Storage
+    from game.scenes.flow import open_context
+
+    home = tmp_path / "in-process"
+    storage = Storage(home / "config", home / "data")
+    try:
+        ctx = open_context(storage)
+        game, moves = win_game(kind)
+        driver = table(ctx, game)
+        make(driver, moves[0])
+        first = game.position()
+        make(driver, moves[1])
+        ctx.save_all()
+    finally:
+        storage.close()
+    second = _saved(home, kind)
+    return first, None if second is None else second.position()
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
+def test_clicks_play_a_move_and_f11_goes_both_ways_on_wayland(seated, display, kind, tmp_path):
+    """A game under way resumed with Enter, its script's next move clicked on its
+    fullscreen table, F11 to a window and back, SIGTERM: status 0 and the move saved."""
+    from kind_scripts import win_game
+
+    from game.scenes.boards import board_for
+    from game.table.layout import compute_layout
+
+    weston, x_display = seated
+    first, expected = _played_in_process(tmp_path, kind)
+    home = tmp_path / "home"
+    assert _under_way(home, kind) == first
+    under_way = _saved(home, kind)
+    assert under_way is not None
+    size = "x".join(map(str, WINDOW))
+    game = Game(weston, home, "--fullscreen", "--window", size, "--game", kind.key)
+    xsession_do = _xdotool(x_display)
+    try:
+        game.wait_for_first_frame()
+        until_drawn(weston, game, tmp_path, "title", covers_output)
+        # The pointer into weston's X window first: X gives its keyboard to the window
+        # under the pointer, and weston its own to the game once it has seen it enter.
+        xsession_do("mousemove", str(OUTPUT[0] - 1), str(OUTPUT[1] - 1), "sleep", "0.5")
+        xsession_do("key", "Return")
+        layout = compute_layout(*OUTPUT, kind.table)
+        board = board_for(under_way)
+        for slot in win_game(kind)[1][1]:
+            x, y = board.top_rect(layout, slot).center
+            time.sleep(0.6)  # no double click; the table is up after Enter
+            xsession_do("mousemove", str(x), str(y), "sleep", "0.3", "mousedown", "1")
+            xsession_do("sleep", "0.1", "mouseup", "1")
+        deadline = time.monotonic() + 10
+        while (now := _saved(home, kind)) is not None and now.position() == first:
+            shot = weston.screenshot(tmp_path, "no-move")
+            assert time.monotonic() < deadline, (
+                f"the clicks played no move ({shot}) {weston.said()}"
+            )
+            time.sleep(0.1)
+        weston.screenshot(tmp_path, "moved")
+        xsession_do("key", "F11")
+        until_drawn(weston, game, tmp_path, "window", window_of(WINDOW))
+        xsession_do("key", "F11")
+        until_drawn(weston, game, tmp_path, "fullscreen-again", covers_output)
+    finally:
+        status, said = game.stop()
+    assert (status, said) == (0, "")
+    saved = _saved(home, kind)
+    assert (None if saved is None else saved.position()) == expected
+
+
+def _xdotool(x_display: str):
+    """``xdotool ARGS`` on ``x_display``, which must succeed."""
+
+    def run(*args: str) -> None:
+        done = subprocess.run(
+            ["xdotool", *args],
+            env={**os.environ, "DISPLAY": x_display},
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+
+    return run
