@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 PROGRAMS = ("weston", "weston-screenshooter")
-PACKAGES = "apt-get install weston libegl-mesa0 libgl1-mesa-dri"
+PACKAGES = "apt-get install weston libegl-mesa0 libgl1-mesa-dri xkb-data"
 """What a Debian or Ubuntu machine installs for the programs of :data:`PROGRAMS`."""
 
 
