@@ -5,8 +5,9 @@ SDL's Wayland driver has no window framebuffer of its own: asked for one on the 
 window, and the game died at start with a traceback (``pygame.error: Window framebuffer
 support not available``), in a window and in a kiosk alike (issue 36). Here weston runs
 headless on Mesa's software OpenGL, as on CI (tools/wayland_session.py), and each start
-is judged from weston's own screenshot: where the felt is on its output. Input (F11,
-a drag that plays a move) needs a compositor with a seat: weston's headless backend has
+is judged from weston's own screenshot: where the window is on its output (weston draws
+its desktop in one colour, with no panel) and that it is not black. Input (F11, clicks, a
+resize) needs a compositor with a seat: weston's headless backend has
 none, so those tests run weston in an Xvfb window and type and click through X into it
 (the game stays a pure Wayland client).
 """
@@ -35,6 +36,8 @@ from wayland_session import Compositor, compositor  # noqa: E402
 
 OUTPUT = (1024, 640)
 WINDOW = (640, 480)
+RESIZED = (WINDOW[0] - 60, WINDOW[1] - 40)
+"""The window after weston's resize of the tests with a seat."""
 STARTED_WITHIN = 40.0
 """Seconds a start may take on a busy two-core CI machine (about 2 s when idle)."""
 
@@ -111,31 +114,55 @@ class Game:
 
 
 def felt_box(shot: Path) -> tuple[int, int, int, int]:
-    """The bounding box (x, y, width, height) of the felt's colours in a screenshot: where
-    the game's window is drawn (the desktop around it is grey; (0, 0, 0, 0) for none)."""
+    """The bounding box (x, y, width, height) of the felt's colours in a screenshot
+    ((0, 0, 0, 0) for none)."""
     from ui_helpers import pygame
 
     from game.look.theme import FELT, FELT_DARK
 
     image = pygame.image.load(str(shot))
-    box = None
+    mask = pygame.mask.Mask(image.get_size())
     for colour in (FELT, FELT_DARK):
-        mask = pygame.mask.from_threshold(image, colour, (7, 7, 7, 255))
-        for rect in mask.get_bounding_rects():
-            box = rect if box is None else box.union(rect)
-    return (0, 0, 0, 0) if box is None else (box.x, box.y, box.w, box.h)
+        mask.draw(pygame.mask.from_threshold(image, colour, (7, 7, 7, 255)), (0, 0))
+    rects = mask.get_bounding_rects()
+    if not rects:
+        return (0, 0, 0, 0)
+    box = rects[0].unionall(rects[1:])
+    return (box.x, box.y, box.w, box.h)
+
+
+def window_box(shot: Path) -> tuple[int, int, int, int]:
+    """Where the window is in a screenshot: the box of the largest piece of what is not
+    the desktop's colour (the pointer's arrow, elsewhere, is a piece of its own)."""
+    from ui_helpers import pygame
+
+    image = pygame.image.load(str(shot))
+    mask = pygame.mask.from_threshold(image, wayland_session.BACKGROUND, (7, 7, 7, 255))
+    mask.invert()
+    if not mask.count():
+        return (0, 0, 0, 0)
+    box = mask.connected_component().get_bounding_rects()[0]
+    return (box.x, box.y, box.w, box.h)
+
+
+def black_share(shot: Path, box: tuple[int, int, int, int]) -> float:
+    """The share of ``box`` in a screenshot that is black (a window drawn at last: 0)."""
+    from ui_helpers import pygame
+
+    image = pygame.image.load(str(shot))
+    area = image.subsurface(pygame.Rect(box)) if box[2] and box[3] else image
+    black = pygame.mask.from_threshold(area, (0, 0, 0), (12, 12, 12, 255)).count()
+    return black / (area.get_width() * area.get_height())
 
 
 def covers_output(box: tuple[int, int, int, int]) -> bool:
-    """Whether the felt spans the output from its top left corner (a fullscreen window:
-    the table's bar of buttons may end the felt above the bottom edge)."""
-    return box[:3] == (0, 0, OUTPUT[0]) and box[3] > OUTPUT[1] * 3 // 4
+    """Whether the window covers the whole output (fullscreen)."""
+    return box == (0, 0, *OUTPUT)
 
 
 def window_of(size: tuple[int, int]):
-    """Whether the felt is a window ``size`` wide and high (less its table's bar), off
-    the output's corner (weston's panel is above it)."""
-    return lambda box: box[1] > 0 and box[2] == size[0] and size[1] * 3 // 4 < box[3] <= size[1]
+    """Whether the window is ``size`` wide and high."""
+    return lambda box: box[2:] == size
 
 
 def until_drawn(weston: Compositor, game: Game, folder: Path, name: str, wanted) -> tuple:
@@ -144,11 +171,11 @@ def until_drawn(weston: Compositor, game: Game, folder: Path, name: str, wanted)
     deadline = time.monotonic() + 10
     while True:
         shot = weston.screenshot(folder, name)
-        box = felt_box(shot)
-        if wanted(box):
+        box = window_box(shot)
+        if wanted(box) and black_share(shot, box) < 0.05:
             return box
         assert game.process.poll() is None, f"the game ended: {game.stop()}"
-        assert time.monotonic() < deadline, f"{name}: the felt is at {box} ({shot})"
+        assert time.monotonic() < deadline, f"{name}: the window is at {box}, or black ({shot})"
         time.sleep(0.3)
 
 
@@ -157,7 +184,8 @@ def test_a_window_opens_on_wayland_and_draws_the_title(weston, tmp_path):
     game = Game(weston, tmp_path, "--window", size)
     try:
         assert game.wait_for_first_frame()["size"] == list(WINDOW)
-        until_drawn(weston, game, tmp_path, "title", window_of(WINDOW))
+        box = until_drawn(weston, game, tmp_path, "title", window_of(WINDOW))
+        assert felt_box(tmp_path / "title.png") == box  # the felt, edge to edge
     finally:
         status, said = game.stop()
     assert status == 0, said[-3000:]
@@ -217,7 +245,7 @@ def test_a_window_covered_and_uncovered_shows_the_game_again(weston, tmp_path):
             stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
-        while felt_box(weston.screenshot(tmp_path, "covered")) == before:
+        while window_box(weston.screenshot(tmp_path, "covered")) == before:
             assert time.monotonic() < deadline, "the covering window never showed"
             time.sleep(0.2)
         cover.terminate()
@@ -336,7 +364,8 @@ def _played_in_process(tmp_path: Path, kind) -> tuple[str, str | None]:
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
 def test_clicks_play_a_move_and_f11_goes_both_ways_on_wayland(seated, display, kind, tmp_path):
     """A game under way resumed with Enter, its script's next move clicked on its
-    fullscreen table, F11 to a window and back, SIGTERM: status 0 and the move saved."""
+    fullscreen table, F11 to a window, a resize by weston, F11 back to fullscreen,
+    SIGTERM: each drawn at its size, status 0 and the move saved."""
     from kind_scripts import win_game
 
     from game.scenes.boards import board_for
@@ -365,6 +394,7 @@ def test_clicks_play_a_move_and_f11_goes_both_ways_on_wayland(seated, display, k
             time.sleep(0.6)  # no double click; the table is up after Enter
             xsession_do("mousemove", str(x), str(y), "sleep", "0.3", "mousedown", "1")
             xsession_do("sleep", "0.1", "mouseup", "1")
+        xsession_do("mousemove", str(OUTPUT[0] - 1), str(OUTPUT[1] - 1))  # the arrow aside
         deadline = time.monotonic() + 10
         while (now := _saved(home, kind)) is not None and now.position() == first:
             shot = weston.screenshot(tmp_path, "no-move")
@@ -374,7 +404,16 @@ def test_clicks_play_a_move_and_f11_goes_both_ways_on_wayland(seated, display, k
             time.sleep(0.1)
         weston.screenshot(tmp_path, "moved")
         xsession_do("key", "F11")
-        until_drawn(weston, game, tmp_path, "window", window_of(WINDOW))
+        x, y, width, height = until_drawn(weston, game, tmp_path, "window", window_of(WINDOW))
+        # weston's own resize: Super and a drag of the right button from the window's
+        # lower right ninth moves its lower right corner.
+        grip = (str(x + width * 5 // 6), str(y + height * 5 // 6))
+        xsession_do("mousemove", *grip, "sleep", "0.3", "keydown", "super", "sleep", "0.2")
+        xsession_do("mousedown", "3", "sleep", "0.2", "mousemove_relative", "--", "-30", "-20")
+        xsession_do("sleep", "0.2", "mousemove_relative", "--", "-30", "-20", "sleep", "0.3")
+        xsession_do("mouseup", "3", "sleep", "0.1", "keyup", "super")
+        xsession_do("mousemove", str(OUTPUT[0] - 1), str(OUTPUT[1] - 1))  # the arrow aside
+        until_drawn(weston, game, tmp_path, "resized", window_of(RESIZED))
         xsession_do("key", "F11")
         until_drawn(weston, game, tmp_path, "fullscreen-again", covers_output)
     finally:

@@ -31,7 +31,17 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from xsession import end_process
+
 PROGRAMS = ("weston", "weston-screenshooter")
+BACKGROUND = (255, 0, 255)
+"""The desktop's colour: weston's shell draws no panel and no picture, so anything else
+on a screenshot is a client's window (:meth:`Compositor.window_box`)."""
+SHELL = f"""[shell]
+panel-position=none
+background-image=/nonexistent.png
+background-color=0xff{BACKGROUND[0]:02x}{BACKGROUND[1]:02x}{BACKGROUND[2]:02x}
+"""
 PACKAGES = "apt-get install weston libegl-mesa0 libgl1-mesa-dri xkb-data"
 """What a Debian or Ubuntu machine installs for the programs of :data:`PROGRAMS`."""
 
@@ -110,6 +120,8 @@ def compositor(
     env.update(extra, XDG_RUNTIME_DIR=str(runtime))
     command = ["weston", *backend, f"--socket={socket}", "--debug", "--idle-time=0"]
     command += [f"--width={size[0]}", f"--height={size[1]}", f"--log={log}"]
+    (runtime / "weston.ini").write_text(SHELL, encoding="utf-8")
+    command.append(f"--config={runtime / 'weston.ini'}")
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -117,13 +129,7 @@ def compositor(
         _wait_until_ready(process, runtime / socket, log, timeout)
         yield Compositor(process, runtime, socket, log)
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        end_process(process)
         shutil.rmtree(runtime, ignore_errors=True)
 
 
