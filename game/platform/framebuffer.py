@@ -4,10 +4,11 @@ The game draws every pixel on the CPU. Presenting the window through OpenGL only
 upload, and on machines without a GPU it goes through a software renderer that is 5-8
 times slower (docs/performance.md); ``SDL_FRAMEBUFFER_ACCELERATION=0`` asks SDL for the
 driver's own window framebuffer instead. Only some of SDL's video drivers have one (x11,
-windows, cocoa, the headless ones). Wayland's and KMS/DRM's have none: asked for it, SDL
-refuses the window ("Window framebuffer support not available"), and its choice is made
-once per video start, so the window can only be opened again after a restart of SDL's
-video with the variable at 1 (SDL's texture framebuffer, presented by the GPU or Mesa).
+windows, cocoa, the headless ones). Wayland's has none (KMS/DRM's neither, as SDL 2's
+source reads; not tried on a console): asked for it, SDL refuses the window ("Window
+framebuffer support not available"), and its choice is made once per video start, so
+the window can only be opened again after a restart of SDL's video with the variable at
+1 (SDL's texture framebuffer, presented by the GPU or Mesa).
 
 :func:`prefer_cpu` sets the variable unless the environment did; :func:`falls_back` says
 whether a refused window is that case, which :func:`present_through_sdl` then undoes.

@@ -178,7 +178,7 @@ def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
     except pygame.error as error:
         if not framebuffer.falls_back(error):
             raise DisplayError(_refused(error)) from None
-        # The driver has no framebuffer of its own (Wayland, KMS/DRM): SDL's, which it
+        # The driver has no framebuffer of its own (Wayland's): SDL's, which it
         # chooses once per video start.
         framebuffer.present_through_sdl()
         _restart_video()
