@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import wayland_session  # noqa: E402
-from wayland_session import Compositor, compositor  # noqa: E402
+from wayland_session import Compositor, compositor, window_box  # noqa: E402
 
 OUTPUT = (1024, 640)
 WINDOW = (640, 480)
@@ -128,20 +128,6 @@ def felt_box(shot: Path) -> tuple[int, int, int, int]:
     if not rects:
         return (0, 0, 0, 0)
     box = rects[0].unionall(rects[1:])
-    return (box.x, box.y, box.w, box.h)
-
-
-def window_box(shot: Path) -> tuple[int, int, int, int]:
-    """Where the window is in a screenshot: the box of the largest piece of what is not
-    the desktop's colour (the pointer's arrow, elsewhere, is a piece of its own)."""
-    from ui_helpers import pygame
-
-    image = pygame.image.load(str(shot))
-    mask = pygame.mask.from_threshold(image, wayland_session.BACKGROUND, (7, 7, 7, 255))
-    mask.invert()
-    if not mask.count():
-        return (0, 0, 0, 0)
-    box = mask.connected_component().get_bounding_rects()[0]
     return (box.x, box.y, box.w, box.h)
 
 

@@ -147,3 +147,18 @@ def _wait_until_ready(process: subprocess.Popen, socket: Path, log: Path, timeou
         time.sleep(0.05)
     said = log.read_text(errors="replace")[-1500:] if log.exists() else "nothing"
     raise RuntimeError(f"weston did not start (status {process.poll()}); it said: {said}")
+
+
+def window_box(shot: Path) -> tuple[int, int, int, int]:
+    """Where the window is in a screenshot of :func:`compositor`'s weston: the box (x, y,
+    width, height) of the largest piece of what is not the desktop's colour (the
+    pointer's arrow, elsewhere, is a piece of its own); (0, 0, 0, 0) for none."""
+    import pygame
+
+    image = pygame.image.load(str(shot))
+    mask = pygame.mask.from_threshold(image, BACKGROUND, (7, 7, 7, 255))
+    mask.invert()
+    if not mask.count():
+        return (0, 0, 0, 0)
+    box = mask.connected_component().get_bounding_rects()[0]
+    return (box.x, box.y, box.w, box.h)
