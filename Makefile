@@ -19,7 +19,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP  := $(VENV)/.installed-dev
 
-.PHONY: play test test-plain lint solver-sample catalogs pot bench bench-check monkey resize-storm \
+.PHONY: play test test-plain lint solver-sample catalogs pot bench bench-check monkey resize-storm wayland-storm \
 	kill-storm screens clean packaging-check test-pythons install-desktop uninstall-desktop
 
 $(BIN)/python:
@@ -91,6 +91,11 @@ STORM_SECONDS ?= 120
 resize-storm: $(TEST_STAMP)
 	$(BIN)/python tools/resize_storm.py --all-games --seconds $(STORM_SECONDS) $(if $(SEED),--seed $(SEED))
 	$(BIN)/python tools/resize_storm.py --all-games --seconds $(STORM_SECONDS) $(if $(SEED),--seed $(SEED)) --window-manager
+
+# The same on Wayland: the game a client of weston (on Xvfb, for xdotool's input), resized
+# by weston, clicked, dragged and F11, STORM_SECONDS for every game (tools/wayland_storm.py).
+wayland-storm: $(TEST_STAMP)
+	$(BIN)/python tools/wayland_storm.py --seconds $(STORM_SECONDS) $(if $(SEED),--seed $(SEED))
 
 # kill -9 in a real X window (Xvfb) while a card is carried and while a redeal's cards
 # fly, KILLS times (default 50) over every game with a Redeal button; after each, the game

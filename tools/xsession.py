@@ -64,7 +64,7 @@ def start_xvfb(size: tuple[int, int] = (1920, 1080)) -> tuple[subprocess.Popen, 
                 told = pipe.readline().strip().decode()
             if told == str(number):
                 return server, f":{number}"
-            _end(server)  # the number was taken after all: the next one
+            end_process(server)  # the number was taken after all: the next one
             errors.seek(0)
             said = errors.read().decode(errors="replace").strip()[-600:]
     raise RuntimeError(f"Xvfb did not start; the last one printed: {said or 'nothing'}")
@@ -121,10 +121,11 @@ def virtual_display(
     finally:
         for process in (manager, server):
             if process is not None:
-                _end(process)
+                end_process(process)
 
 
-def _end(process: subprocess.Popen) -> None:
+def end_process(process: subprocess.Popen) -> None:
+    """Stop ``process``: SIGTERM, up to 5 s, then SIGKILL."""
     if process.poll() is None:
         process.terminate()
         try:

@@ -17,6 +17,9 @@ modules, each imported where it is first needed:
   process's resident memory (for the benchmark's trace);
 - :mod:`.signals`: SIGTERM, SIGINT and SIGHUP end the game cleanly; SIGUSR1 marks the
   benchmark's window;
+- :mod:`.framebuffer`: the window presented from the CPU where SDL's video driver can
+  (X11, Windows, macOS), through SDL's texture framebuffer where it cannot (Wayland,
+  and any other driver without one);
 - :mod:`.instance`: one game per data folder (an advisory lock), and a second start
   bringing the running game's window to the front (SIGUSR2).
 

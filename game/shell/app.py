@@ -220,10 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     0 when the player (or the kiosk operator) quits, on SIGTERM, SIGINT or SIGHUP (the
     game is saved), and when another Half Moon already runs on the same data folder (one
-    line says so); 2 for a bad command line or kiosk config, or no display; 1 for a
-    missing or damaged bundled file (one line naming it); 70 after an unexpected error,
-    which is logged with its traceback (the game was saved first, so a kiosk supervisor
-    that restarts the game resumes it).
+    line says so); 2 for a bad command line or kiosk config, or no display (a window or a
+    fullscreen SDL refuses: one line with SDL's reason); 1 for a missing or damaged
+    bundled file (one line naming it); 70 after an unexpected error, which is logged with
+    its traceback (the game was saved first, so a kiosk supervisor that restarts the game
+    resumes it).
     """
     from ..look.assets import AssetError
     from .display import DisplayError, show_window
@@ -283,9 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         session.run(args.max_frames)
         return 0
-    except AssetError as error:
+    except (AssetError, DisplayError) as error:  # DisplayError: SDL refused F11's mode
         say(f"halfmoon: error: {error}")
-        return 1
+        return 1 if isinstance(error, AssetError) else 2
     except Exception:
         where = log_crash(session.ctx.storage)
         say(f"halfmoon: an unexpected error stopped the game; details in {where}")

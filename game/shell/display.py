@@ -20,7 +20,7 @@ import warnings
 from typing import TYPE_CHECKING
 
 from ..look.theme import FELT
-from ..platform import lazy_pygame
+from ..platform import framebuffer, lazy_pygame
 
 if TYPE_CHECKING:
     import pygame
@@ -165,17 +165,34 @@ def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
     Raises :class:`DisplayError` when there is no screen to show it on.
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # The game draws every pixel on the CPU; presenting the window through OpenGL only
-    # adds an upload, and on machines without a GPU it goes through a software renderer
-    # that is 5-8 times slower (docs/performance.md). Set the variable to 1 to have SDL's
-    # accelerated framebuffer anyway.
-    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    # Presented from the CPU where SDL's driver can (game/platform/framebuffer.py).
+    framebuffer.prefer_cpu()
     # SDL would turn SIGTERM and SIGINT into a window close, which a kiosk ignores
     # (systemctl stop then waited 90 s): the session handles them itself.
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     # A window manager may size the window itself; the layout follows any size.
     warnings.filterwarnings("ignore", "Requested window was forcibly resized")
     open_video()
+    try:
+        display = _open_window(args, kiosk)
+    except pygame.error as error:
+        if not framebuffer.falls_back(error):
+            raise DisplayError(_refused(error)) from None
+        # The driver has no framebuffer of its own (Wayland's): SDL's, which it
+        # chooses once per video start.
+        framebuffer.present_through_sdl()
+        _restart_video()
+        try:
+            display = _open_window(args, kiosk)
+        except pygame.error as error:
+            raise DisplayError(_refused(error)) from None
+    lazy_pygame.whole()
+    return display
+
+
+def _open_window(args: argparse.Namespace, kiosk: object | None) -> Display:
+    """The window of :func:`show_window` on SDL's video as it is, in the felt's colour.
+    Raises ``pygame.error`` when SDL refuses it."""
     pygame.display.set_caption("Half Moon")
     size = args.window or DEFAULT_WINDOW
     if args.window is None:
@@ -186,8 +203,30 @@ def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
     display = Display(size, args.fullscreen or kiosk is not None)
     display.surface.fill(FELT)  # the felt until the first complete frame: never black
     pygame.display.flip()
-    lazy_pygame.whole()
     return display
+
+
+def _refused(error: pygame.error) -> str:
+    """The one line for a window SDL refused, with SDL's reason."""
+    driver = pygame.display.get_driver() if pygame.display.get_init() else "?"
+    return f"SDL's {driver} video driver cannot open the window: {error}"
+
+
+def _restart_video() -> None:
+    """Stop SDL's video and start the same driver again (a refused window gone with it)."""
+    driver = pygame.display.get_driver()
+    pygame.display.quit()
+    before = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = driver
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise DisplayError(f"SDL's {driver} video driver did not start again: {error}") from None
+    finally:
+        if before is None:
+            del os.environ["SDL_VIDEODRIVER"]
+        else:
+            os.environ["SDL_VIDEODRIVER"] = before
 
 
 class Display:
@@ -209,7 +248,7 @@ class Display:
         self.fullscreen = not fullscreen
         if pygame.display.get_surface() is None:
             set_window_icon()  # before the window opens: some systems ignore a later one
-        self.toggle()
+        self._switch()
 
     @property
     def surface(self) -> pygame.Surface:
@@ -220,7 +259,17 @@ class Display:
         return surface
 
     def toggle(self) -> None:
-        """Switch between the window and fullscreen.
+        """Switch between the window and fullscreen (F11).
+
+        Raises :class:`DisplayError` with SDL's reason when SDL refuses the new mode.
+        """
+        try:
+            self._switch()
+        except pygame.error as error:
+            raise DisplayError(_refused(error)) from None
+
+    def _switch(self) -> None:
+        """Switch between the window and fullscreen; ``pygame.error`` when SDL refuses.
 
         Both modes are RESIZABLE, so pygame follows a size change made by the system (a
         window manager, ``xdotool windowsize``, a rotated kiosk screen) in fullscreen too.
@@ -235,7 +284,7 @@ class Display:
             if bare:
                 window.position = self.window_position or _centred(self.window_size)
         else:
-            desktop = pygame.display.get_desktop_sizes()[0]
+            desktop = _desktop()
             if pygame.display.get_surface() is not None:
                 self.window_size = pygame.display.get_window_size()
                 self.window_position = _window().position
@@ -256,8 +305,16 @@ def _bare_x() -> bool:
 
 def _centred(size: tuple[int, int]) -> tuple[int, int]:
     """The place of a window of ``size`` in the middle of the desktop."""
-    width, height = pygame.display.get_desktop_sizes()[0]
+    width, height = _desktop()
     return (max(0, (width - size[0]) // 2), max(0, (height - size[1]) // 2))
+
+
+def _desktop() -> tuple[int, int]:
+    """The size of the first screen; ``pygame.error`` when SDL knows of none."""
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        raise pygame.error("SDL knows of no screen")
+    return desktops[0]
 
 
 def _window() -> pygame.Window:
