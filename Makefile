@@ -164,7 +164,7 @@ test-pythons:
 	  if [ -z "$$python" ]; then echo "test-pythons: no Python $$version on this machine; skipped"; continue; fi; \
 	  echo "test-pythons: $$($$python --version), the $$deps dependencies$$([ $$deps = newest ] && echo ', HALFMOON_PLAIN=1')"; \
 	  if [ $$deps = oldest ]; then constraint=$(CURDIR)/.ci/oldest-dependencies.txt; plain=; else constraint=; plain=1; fi; \
-	  env $${constraint:+PIP_CONSTRAINT=$$constraint} $${plain:+HALFMOON_PLAIN=1} $(MAKE) --no-print-directory test VENV=.venv-$$version-$$deps PYTHON=$$python || exit 1; \
+	  env $${constraint:+PIP_CONSTRAINT=$$constraint} $${plain:+HALFMOON_PLAIN=1} PYTEST_ADDOPTS="-m 'not frozen and not once'" $(MAKE) --no-print-directory test VENV=.venv-$$version-$$deps PYTHON=$$python || exit 1; \
 	  PYGAME_HIDE_SUPPORT_PROMPT=1 .venv-$$version-$$deps/bin/python -c 'import pygame, platformdirs; print("test-pythons: pygame-ce", pygame.version.ver, "platformdirs", platformdirs.__version__)'; \
 	done
 

@@ -25,6 +25,7 @@ _SHOTS: tuple[str, ...] = ("1-title", "2-table-start", "3-table-mid", "4-win", "
 _SHOTS += ("6-stall-start", "7-stalemate")
 
 
+@pytest.mark.once
 def test_elevens_is_won_and_stalled_from_the_title_in_a_real_window_at_800x480(tmp_path):
     absent = missing(("Xvfb", "xdotool", "import", WINDOW_MANAGER))
     if absent:

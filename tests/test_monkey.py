@@ -26,6 +26,7 @@ KIOSK_GAMES = ("crescent",)
 NOT_OFFERED = [kind for kind in KINDS if kind.key not in KIOSK_GAMES]
 
 
+@pytest.mark.once
 @pytest.mark.parametrize(
     "games", [None, KIOSK_GAMES], ids=["desktop", "kiosk-" + "-".join(KIOSK_GAMES)]
 )
@@ -47,6 +48,7 @@ def test_2500_random_events_break_nothing(display, games):
         assert report.restarts > 0  # window close quit the game, and it started again
 
 
+@pytest.mark.once
 def test_a_seed_replays_its_run_deals_too(display):
     """What ``--seed N`` promises: the same events, the same new deals, the same run."""
     first = monkey.run(seed=7, events=500, kiosk=False)
