@@ -169,3 +169,20 @@ def solver_cli(*args: str):
         text=True,
         timeout=120,
     )
+
+
+@pytest.fixture
+def today(monkeypatch):
+    """The game's today fixed at 2026-12-03 (game.rules.daily.today, the one place it
+    reads the date from), and a function that sets it to another day."""
+    from datetime import date
+
+    from game.rules import daily
+
+    current = [date(2026, 12, 3)]
+    monkeypatch.setattr(daily, "today", lambda: current[0])
+
+    def set_day(day: date) -> None:
+        current[0] = day
+
+    return set_day

@@ -4,7 +4,6 @@ mark, the daily streak, ``--daily`` and the kiosk's ``daily`` key."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from datetime import date, timedelta
@@ -17,7 +16,7 @@ from ui_helpers import Driver, drawn_afresh, pygame, shown
 from game.games.catalog import KINDS, kind_of
 from game.records.kiosk import KioskConfig, KioskConfigError
 from game.records.statistics import DAILY_REMEMBERED, Statistics
-from game.records.storage import DamagedFile, Storage
+from game.records.storage import DamagedFile
 from game.rules import daily
 from game.rules.played import DealtGame
 from game.scenes.dialogs import ConfirmScene
@@ -56,18 +55,6 @@ def _by_the_readme(day: date, letter: str) -> str:
         number, digit = divmod(number, 26)
         letters = chr(ord("A") + digit) + letters
     return f"HM1-{letter}-{letters}"
-
-
-@pytest.fixture
-def today(monkeypatch):
-    """Set the game's today (game.rules.daily.today, the one place it reads the date from)."""
-    current = [DAY]
-    monkeypatch.setattr(daily, "today", lambda: current[0])
-
-    def set_day(day: date) -> None:
-        current[0] = day
-
-    return set_day
 
 
 # ------------------------------------------------------------------------ the rule
@@ -431,68 +418,6 @@ def test_a_day_won_out_of_order_joins_the_runs_it_links():
     assert stats.daily_streak_on(DAY + timedelta(days=2)) == 3 == stats.best_daily_streak
 
 
-# ------------------------------------------------------------------- the command line
-def _session(tmp_path, *argv):
-    from game.shell.app import parse_args
-    from game.shell.session import Session
-
-    args = parse_args([*argv, "--window", "640x480", "--lang", "en"])
-    return Session.open(args, None, Storage(tmp_path / "config", tmp_path / "data"))
-
-
-def test_daily_with_a_date_on_the_command_line_starts_that_days_deal(display, tmp_path, kind):
-    session = _session(tmp_path, "--daily", "2026-12-03", "--game", kind.key)
-    try:
-        driver = Driver.over(session.loop)
-        driver.frames(2)
-        assert isinstance(driver.scene, PlayScene)
-        assert driver.scene.game.code == daily.code(date(2026, 12, 3), kind.letter)
-        assert session.ctx.kind is kind
-    finally:
-        session.close()
-
-
-def test_daily_alone_starts_todays_deal_of_the_title_screens_game(display, tmp_path, today, kind):
-    from game.records.context import Context
-
-    ctx = Context.open(Storage(tmp_path / "config", tmp_path / "data"))
-    ctx.choose(kind)  # the game chosen last time
-    ctx.storage.close()
-    today(date(2027, 2, 28))
-    session = _session(tmp_path, "--daily")
-    try:
-        driver = Driver.over(session.loop)
-        driver.frames(2)
-        assert driver.scene.game.code == daily.code(date(2027, 2, 28), kind.letter)
-    finally:
-        session.close()
-
-
-def _run(tmp_path, *argv):
-    return subprocess.run(
-        [sys.executable, "-m", "game", *argv, "--max-frames", "2"],
-        cwd=ROOT,
-        env={"HALFMOON_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-@pytest.mark.parametrize(
-    ("argv", "words"),
-    [
-        (["--daily", "2026-02-30"], "'2026-02-30' is not a date: expected YYYY-MM-DD"),
-        (["--daily", "3.12.2026"], "'3.12.2026' is not a date: expected YYYY-MM-DD"),
-        (["--daily", "2026-12-03", "--deal", "HM1-N-AAAAAAB"], "--deal and --daily"),
-    ],
-)
-def test_a_bad_daily_is_one_clear_line_and_status_2(tmp_path, argv, words):
-    done = _run(tmp_path, *argv)
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.count("\n") == 1 and words in done.stderr
-
-
 # ------------------------------------------------------------------------- the kiosk
 def test_the_kiosk_offers_todays_deal_only_when_its_file_says_daily(display, ctx, today, kind):
     ctx.kiosk = KioskConfig(games=(kind.key,))
@@ -507,36 +432,3 @@ def test_the_kiosk_offers_todays_deal_only_when_its_file_says_daily(display, ctx
 def test_a_daily_key_that_is_not_true_or_false_names_the_key():
     with pytest.raises(KioskConfigError, match="daily must be true or false"):
         KioskConfig.from_mapping({"daily": "yes"})
-
-
-# ------------------------------------------------------------------------ start-up
-def test_the_first_title_frame_reads_no_calendar(tmp_path):
-    """The daily deal adds no import to start-up: datetime (2 ms) waits for a date."""
-    script = (
-        "import os, sys\n"
-        "from pathlib import Path\n"
-        "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-        "from game.shell.app import parse_args\n"
-        "from game.shell.session import Session\n"
-        "from game.records.storage import Storage\n"
-        f"home = {str(tmp_path)!r}\n"
-        "session = Session.open(parse_args(['--window', '640x480']), None,\n"
-        "    Storage(Path(home, 'c'), Path(home, 'd')))\n"
-        "session.loop.frame(1 / 60)\n"
-        "print(type(session.loop.scene).__name__, 'datetime' in sys.modules)\n"
-        "session.close()\n"
-    )
-    pygame_alone = subprocess.run(
-        [sys.executable, "-c", "import sys, pygame; print('datetime' in sys.modules)"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
-    )
-    if pygame_alone.stdout.split() == ["True"]:  # e.g. pygame-ce 2.5.0 through pkgutil
-        pytest.skip("this pygame-ce imports datetime itself: the game's own imports unseen")
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
-    assert done.stdout.split() == ["TitleScene", "False"], done.stderr
