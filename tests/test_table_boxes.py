@@ -6,10 +6,11 @@ own (:meth:`game.scenes.table_view.TableView.text_boxes`), as it drew them."""
 from __future__ import annotations
 
 import pytest
-from kind_scripts import table
-from ui_helpers import pygame
+from ui_helpers import Driver, pygame
 
-from game.look.i18n import LANGUAGES
+from game.look.i18n import LANGUAGES, _
+from game.rules import daily
+from game.scenes.flow import Flow
 
 SIZES = [(640, 480), (800, 480), (1024, 600), (1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)]
 
@@ -35,14 +36,17 @@ def resize(driver, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_no_text_the_table_draws_overlaps_another_with_a_message_showing(display, ctx, kind, code):
-    """A deal on the table; at each size a tap on the deal code in the info bar shows a
-    message ("Copied ...", or that the clipboard cannot be used): it, the info bar's parts
-    and the buttons each keep to a box of their own."""
+    """Today's deal on the table (its info bar names it, the longest info there is); at
+    each size a tap on the deal code in the info bar shows a message ("Copied ...", or
+    that the clipboard cannot be used): it, the info bar's parts and the buttons each
+    keep to a box of their own."""
     ctx.settings.language = code
     ctx.apply_settings()
-    driver = table(ctx, kind.from_code(kind.code(10**9 + 7)), size=(700, 500))
+    ctx.choose(kind)
+    driver = Driver(Flow(ctx).title(), size=(700, 500))  # a size of none of the checks
+    driver.key(pygame.K_d)  # Today's deal
     play = driver.scene
-    assert play.game.outcome is None
+    assert play.game.code == daily.code(daily.today(), kind.letter)
     found = {}
     for size in SIZES:
         resize(driver, size)
@@ -52,6 +56,7 @@ def test_no_text_the_table_draws_overlaps_another_with_a_message_showing(display
         driver.frames(1)
         boxes = play.view.text_boxes()
         assert boxes[-1][0] == play.message[0], size  # the message is drawn
+        assert _("Today's deal") in [text for text, _box in boxes], size
         assert len(boxes) > len(play.layout.buttons) + 2, size
         problems = overlaps(boxes, size)
         if problems:

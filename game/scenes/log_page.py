@@ -22,6 +22,7 @@ from ..look.i18n import N_, _, format_date, language
 from ..records.game_log import ABANDONED, LOST, WON, LogEntry, reads
 from ..rules import PlayedGame
 from .base import Context, Pointer, Scene
+from .deal_names import logged_deal_name
 from .dialogs import ConfirmScene
 from .menu import Column, MenuScene
 
@@ -38,11 +39,12 @@ class LogFlow(Protocol):
 
 
 def cells(entry: LogEntry) -> tuple[str, str, str, str, str, str]:
-    """An entry's texts in the current language: date and time, deal code, result,
-    score, moves, time played."""
+    """An entry's texts in the current language: date and time, deal code (and "Deal of
+    the day" for that day's), result, score, moves, time played."""
+    named = logged_deal_name(entry.code, entry.date, language())
     return (
         f"{format_date(entry.date)} {entry.clock}",
-        entry.code or DASH,
+        f"{entry.code} \u00b7 {named}" if named else entry.code or DASH,
         _(RESULT_NAMES[entry.result]),
         str(entry.score),
         str(entry.moves),
