@@ -8,42 +8,28 @@ from datetime import date
 
 import pytest
 from kind_scripts import SMALL, make, win_game
+from test_daily import DAY, scripted_today, today  # noqa: F401 - fixtures used here
 from ui_helpers import Driver, pygame
 
 from game.look.i18n import format_date
 from game.rules import daily
-from game.rules.played import DealtGame
 from game.scenes.end import WinScene
 from game.scenes.flow import Flow
 from game.scenes.log_page import LogScene, cells
 from game.scenes.menus import StatisticsScene
 from game.scenes.play import PlayScene
 
-TODAY = date.today()
-"""The tests' today is the clock's: the log dates its entries by the clock."""
+TODAY = DAY
 
 
 @pytest.fixture
-def todays_deal_near_a_win(monkeypatch, kind):
-    """Today's deal of ``kind`` is dealt as the position of the kind's winning script
-    (tests/kind_scripts), a few moves from a win, under today's code (as test_daily.py's
-    ``scripted_today``: a real deal cannot be won by a script of clicks; the title's
-    button, the table, the win, the statistics and the log are the app's own). Returns
-    the script's moves."""
-    monkeypatch.setattr(daily, "today", lambda: TODAY)
-    code = daily.code(TODAY, kind.letter)
-    real = kind.from_code
+def todays_deal_near_a_win(monkeypatch, scripted_today):  # noqa: F811 - the fixture
+    """Today's deal (test_daily.py's DAY) dealt a few moves from a win (its
+    ``scripted_today``), the log's clock on that day too. Returns the winning moves."""
+    import game.records.context as context
 
-    def from_code(text: str):
-        if text != code:
-            return real(text)
-        game, _moves = win_game(kind)
-        assert isinstance(game, DealtGame)
-        game._code = code
-        return game
-
-    monkeypatch.setattr(kind, "from_code", from_code)
-    return win_game(kind)[1]
+    monkeypatch.setattr(context, "now", lambda: f"{DAY.isoformat()}T12:00:00")
+    return scripted_today[1]
 
 
 def _todays_table(ctx, kind, size=SMALL) -> Driver:
@@ -93,10 +79,9 @@ def test_a_game_not_of_a_day_is_not_named(display, ctx, kind):
     assert "Today's deal" not in _drawn_texts(Driver(Flow(ctx).play(game), SMALL).scene)
 
 
-def test_another_dates_deal_of_the_day_is_named_after_its_date(display, ctx, kind, monkeypatch):
-    monkeypatch.setattr(daily, "today", lambda: TODAY)
+def test_another_dates_deal_of_the_day_is_named_after_its_date(display, ctx, kind, today):  # noqa: F811
     ctx.choose(kind)
-    other = date(2026, 1, 1) if date(2026, 1, 1) != TODAY else date(2025, 12, 31)
+    other = date(2026, 1, 1)  # (today is DAY, 2026-12-03)
     flow = Flow(ctx)
     driver = Driver(flow.title(), size=SMALL)
     driver.loop.switch(flow.daily(driver.scene, other))  # as --daily 2026-01-01 starts
@@ -108,11 +93,10 @@ def test_another_dates_deal_of_the_day_is_named_after_its_date(display, ctx, kin
 
 
 @pytest.mark.parametrize("code", ["ms", "fi", "ru"])
-def test_todays_deal_is_named_in_each_language(display, ctx, code, monkeypatch):
+def test_todays_deal_is_named_in_each_language(display, ctx, code, today):  # noqa: F811
     from game.games.catalog import KINDS
     from game.look.i18n import _
 
-    monkeypatch.setattr(daily, "today", lambda: TODAY)
     ctx.settings.language = code
     ctx.apply_settings()
     driver = _todays_table(ctx, KINDS[0])
