@@ -279,7 +279,6 @@ class LogScene(MenuScene):
         first, second = rect.top + line // 2, rect.top + line + line // 2
         ui.draw_text(surface, texts[0], px, theme.TEXT, midleft=(rect.left, first))
         ui.draw_text(surface, texts[2], px, colour, bold=True, midright=(rect.right, first))
-        ui.draw_text(surface, texts[1], px, theme.TEXT_DIM, midleft=(rect.left, second))
         figures = " \u00b7 ".join(
             (
                 _("Score {score}").format(score=texts[3]),
@@ -287,7 +286,11 @@ class LogScene(MenuScene):
                 _("Time {time}").format(time=texts[5]),
             )
         )
-        room = rect.width - font(px).size(texts[1])[0] - px
+        deal = texts[1]
+        if font(px).size(deal)[0] + px + font(max(8, px * 3 // 4)).size(figures)[0] > rect.width:
+            deal = entry.code or DASH  # (too narrow for the deal's name beside the figures)
+        ui.draw_text(surface, deal, px, theme.TEXT_DIM, midleft=(rect.left, second))
+        room = rect.width - font(px).size(deal)[0] - px
         ui.draw_text(
             surface,
             figures,
