@@ -300,3 +300,34 @@ def test_a_long_pile_squeezes_whole_cards_and_every_sliver_shown_reads_whole(cou
         assert all(step == sliver for step in face_up)
     if sum([back] * down + [sliver] * (count - 1 - down)) <= widest:
         assert steps == [back] * down + [sliver] * (count - 1 - down)  # short: untouched
+
+
+# The issue's deal (37): after these seven moves no card can move, two redeals are left.
+NO_MOVES_DEAL = "HM1-C-GWXGKSY"
+NO_MOVES_LINE = ["1>F6", "5>F5", "6>14", "6>F2", "12>8", "13>7", "2>1"]
+
+
+@pytest.mark.parametrize("code", ["en", "ms", "fi", "ru"])
+def test_the_no_moves_notice_has_a_place_of_its_own_at_every_size(display, ctx, flow, code):
+    """The notice, the info bar's texts and the buttons never overlap (it was drawn over
+    the info bar in the compact arrangements at 800x480, 1024x600 and 1280x720)."""
+    from test_table_boxes import SIZES, overlaps, resize
+
+    from game.games.catalog import kind_by_key
+
+    ctx.settings.language = code
+    ctx.apply_settings()
+    driver, play = _table(ctx, flow, kind_by_key("crescent").from_code(NO_MOVES_DEAL), (1024, 600))
+    for move in NO_MOVES_LINE:
+        source, target = move.split(">")
+        _drag(driver, _centre(play, source), play.layout.slots[target].center)
+    assert play.game.moves == len(NO_MOVES_LINE) and play.board.note() is not None
+    found = {}
+    for size in SIZES:
+        resize(driver, size)
+        boxes = play.view.text_boxes()
+        assert boxes[-1][0] == play.board.note(), size  # the notice is drawn
+        problems = overlaps(boxes, size)
+        if problems:
+            found[size] = problems
+    assert not found, found

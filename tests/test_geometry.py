@@ -86,13 +86,18 @@ def _scenes(ctx, flow, kiosk):
 
 
 def _log_page(ctx, flow, back):
-    """The game log page with 30 games, the longest result names among them."""
+    """The game log page with 30 games, the longest result names among them, each of the
+    deal of the day it was played on (its row names it: the longest deal cell)."""
+    from datetime import date
+
     from game.records.game_log import RESULTS, GameLog, LogEntry
+    from game.rules import daily
     from game.scenes.log_page import LogScene
 
     ctx.logs[ctx.kind.key] = GameLog(
         [
-            LogEntry(f"g{n}", f"2026-09-{1 + n:02}T23:59:59", ctx.kind.code(10**9 + n),
+            LogEntry(f"g{n}", f"2026-09-{1 + n:02}T23:59:59",
+                     daily.code(date(2026, 9, 1 + n), ctx.kind.letter),
                      RESULTS[n % 3], 520, 1234, 3725.0)
             for n in range(30)
         ]

@@ -23,9 +23,10 @@ drawing the first frame need none.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .codes import DEAL_COUNT, format_code, splitmix64
+from .codes import DEAL_COUNT, format_code, read_code, splitmix64
 
 if TYPE_CHECKING:
     from datetime import date
@@ -75,6 +76,43 @@ def is_daily(deal: str | None, day: date) -> bool:
     if deal is None or len(deal) < 6 or not "A" <= deal[4] <= "Z":
         return False
     return deal == code(day, deal[4])
+
+
+AHEAD = 366
+"""How far past the date it is asked on :func:`day_of` looks for a deal's date."""
+
+
+def day_of(deal: str | None, on: date) -> date | None:
+    """The date whose deal of its game is the deal code ``deal`` (None: a game from a
+    position, or a deal of no date from :data:`FIRST_DAY` to a year after ``on``); of two,
+    the later. About 10,000 dates, 10 ms, remembered for each deal and date."""
+    if deal is None or len(deal) < 6 or not "A" <= deal[4] <= "Z":
+        return None
+    ordinal = _day_ordinal(deal, on.toordinal())
+    if ordinal is None:
+        return None
+    from datetime import date
+
+    return date.fromordinal(ordinal)
+
+
+@lru_cache(maxsize=64)
+def _day_ordinal(deal: str, on: int) -> int | None:
+    """:func:`day_of` in day numbers (``date.toordinal``)."""
+    letter = deal[4]
+    if format_code(0, letter)[:6] != deal[:6]:
+        return None  # (not a code of this form at all)
+    try:
+        wanted = read_code(deal, letter)[1]
+    except ValueError:
+        return None
+    if deal != format_code(wanted, letter):
+        return None  # (not in its canonical spelling: never a day's code)
+    for ordinal in range(on + AHEAD, EPOCH_ORDINAL - 1, -1):
+        seed = (ordinal - EPOCH_ORDINAL) * 256 + ord(letter)
+        if next(splitmix64(seed)) % DEAL_COUNT == wanted:
+            return ordinal
+    return None
 
 
 def is_day(text: str) -> bool:

@@ -8,7 +8,9 @@ import pygame
 
 from ..look import ui
 from ..look.i18n import N_, _, ngettext
+from ..rules import daily
 from .base import Context, Scene
+from .deal_names import deal_name
 from .dialogs import Dialog
 
 if TYPE_CHECKING:
@@ -50,7 +52,23 @@ class WinScene(_EndScene):
             + _("Moves {moves}").format(moves=game.moves),
             _("Time {time}").format(time=ui.format_time(self.play.elapsed)),
             _("Deal {code}").format(code=game.code) if game.code else "",
+            *self._daily(),
         ]
+
+    def _daily(self) -> list[str]:
+        """For a day's deal, its name; for today's, with the daily streak as it stands
+        with this win."""
+        code = self.play.game.code
+        if not code:
+            return []
+        today = daily.today()
+        named = deal_name(code, today)
+        if named is None:
+            return []
+        if daily.day_of(code, today) != today:
+            return [named]
+        streak = self.ctx.of(self.play.kind).stats.daily_streak_on(today)
+        return [named + " \u00b7 " + _("Daily streak {count}").format(count=streak)]
 
 
 class StalemateScene(_EndScene):

@@ -22,6 +22,7 @@ from ..look.i18n import N_, _, format_date, language
 from ..records.game_log import ABANDONED, LOST, WON, LogEntry, reads
 from ..rules import PlayedGame
 from .base import Context, Pointer, Scene
+from .deal_names import logged_deal_name
 from .dialogs import ConfirmScene
 from .menu import Column, MenuScene
 
@@ -38,11 +39,12 @@ class LogFlow(Protocol):
 
 
 def cells(entry: LogEntry) -> tuple[str, str, str, str, str, str]:
-    """An entry's texts in the current language: date and time, deal code, result,
-    score, moves, time played."""
+    """An entry's texts in the current language: date and time, deal code (and "Deal of
+    the day" for that day's), result, score, moves, time played."""
+    named = logged_deal_name(entry.code, entry.date, language())
     return (
         f"{format_date(entry.date)} {entry.clock}",
-        entry.code or DASH,
+        f"{entry.code} \u00b7 {named}" if named else entry.code or DASH,
         _(RESULT_NAMES[entry.result]),
         str(entry.score),
         str(entry.moves),
@@ -277,7 +279,6 @@ class LogScene(MenuScene):
         first, second = rect.top + line // 2, rect.top + line + line // 2
         ui.draw_text(surface, texts[0], px, theme.TEXT, midleft=(rect.left, first))
         ui.draw_text(surface, texts[2], px, colour, bold=True, midright=(rect.right, first))
-        ui.draw_text(surface, texts[1], px, theme.TEXT_DIM, midleft=(rect.left, second))
         figures = " \u00b7 ".join(
             (
                 _("Score {score}").format(score=texts[3]),
@@ -285,7 +286,11 @@ class LogScene(MenuScene):
                 _("Time {time}").format(time=texts[5]),
             )
         )
-        room = rect.width - font(px).size(texts[1])[0] - px
+        deal = texts[1]
+        if font(px).size(deal)[0] + px + font(max(8, px * 3 // 4)).size(figures)[0] > rect.width:
+            deal = entry.code or DASH  # (too narrow for the deal's name beside the figures)
+        ui.draw_text(surface, deal, px, theme.TEXT_DIM, midleft=(rect.left, second))
+        room = rect.width - font(px).size(deal)[0] - px
         ui.draw_text(
             surface,
             figures,

@@ -2,9 +2,9 @@
 
 The board's looks of the slots, less the cards in motion and the one carried, which are
 drawn as sprites over them; the bar's buttons, pressed, lit or suggested; the info bar
-(the time first); a message fading out, or the board's note; the sparks of a win. The
-play scene (game.scenes.play) draws it with its table view; nothing here changes the
-scene.
+(the time first, the game's name, the deal's when it is a day's deal: "Today's deal");
+a message fading out, or the board's note; the sparks of a win. The play scene
+(game.scenes.play) draws it with its table view; nothing here changes the scene.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from ..games.catalog import GameKind
 from ..look import ui
 from ..look.i18n import _
 from ..records.context import Context
-from ..rules import PlayedGame
+from ..rules import PlayedGame, daily
 from ..table.frame import Button, Frame, SlotLook, Sprite
 from ..table.layout import Layout
 from . import motion
 from .boards import Board, Motion
+from .deal_names import deal_name
 from .play_finish import Finisher
 from .play_gestures import Gestures
 
@@ -56,9 +57,11 @@ def frame_of(table: Shown) -> Frame:
     hidden, sprites, waiting = _moving(table, settings.four_colour)
     looks = {**board.looks(table.layout, settings, hidden), **waiting}
     time_text = _("Time {time}").format(time=ui.format_time(table.elapsed))
+    named = deal_name(table.game.code, daily.today()) if table.game.code else None
     return Frame(
         looks=looks,
-        info=(time_text, _(table.kind.name), *board.info()),  # the table names its game
+        # The table names its game, and its deal when it is a day's deal.
+        info=(time_text, _(table.kind.name), *([named] if named else []), *board.info()),
         buttons=_buttons(table),
         focus=table.focus,
         labels=board.labels() if settings.pile_labels else {},

@@ -48,6 +48,15 @@ class TableView:
         """Where the deal code was last drawn in the info bar (a tap there copies it)."""
         self._theme: tuple[str, object] = ("green", None)
         """The felt's colour and the card art's look the tiles were made with."""
+        self._bar_boxes: list[tuple[str, pygame.Rect]] = []
+        self._message_box: tuple[str, pygame.Rect] | None = None
+
+    def text_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """Each text and button drawn on the table as it stands, with the box it was drawn
+        in: the info bar's parts, the buttons, then the message if one shows (the boxes
+        the drawing used, kept as it drew them)."""
+        shown = [*self._bar_boxes]
+        return [*shown, self._message_box] if self._message_box is not None else shown
 
     def reset(self) -> None:
         """Forget the cached felt and tiles and repaint everything next time (a resize)."""
@@ -220,10 +229,12 @@ class TableView:
         self._info_px = px
         self._info_parts = []
         self.code_rect = pygame.Rect(0, 0, 0, 0)
+        line_h = _line_height(face)
+        first = info.centery - (len(lines) - 1) * line_h // 2  # the first line's middle
         for index, line in enumerate(lines):
             top = info.top + info.height * index // len(lines)  # each line's share
             share = pygame.Rect(info.left, top, info.width, info.height // len(lines))
-            centre = info.centery + round((index - (len(lines) - 1) / 2) * face.get_linesize())
+            centre = first + index * line_h
             x = info.left
             for number, part in enumerate(line):
                 width = face.size(part)[0]
@@ -234,11 +245,12 @@ class TableView:
                     if part == frame.code:
                         self.code_rect = pygame.Rect(x, share.top, width, share.height)
                 x += width + gap
-        self._time_centre = info.centery - round((len(lines) - 1) / 2 * face.get_linesize())
+        self._time_centre = first
 
     def _draw_bar(self, surface: pygame.Surface, frame: Frame, layout: Layout) -> None:
         pygame.draw.rect(surface, theme.BAR, layout.bar)
         px = self._info_px
+        boxes = self._bar_boxes = []
         # The time has a slot of its own, as wide as any time with as many digits: the
         # other parts never move, and the clock's tick repaints only the slot. The time
         # is rendered anew each second (uncached, so the text cache keeps the rest).
@@ -248,13 +260,18 @@ class TableView:
                 image = fonts.font(px).render(ui.drawable(time_text), True, theme.TEXT)
             else:
                 image = ui.text_surface(time_text, px, theme.TEXT)
-            surface.blit(image, image.get_rect(midleft=(self._time_slot.left, self._time_centre)))
+            box = image.get_rect(midleft=(self._time_slot.left, self._time_centre))
+            surface.blit(image, box)
+            boxes.append((time_text, box))
         for part, x, y in self._info_parts:
             image = ui.text_surface(part, px, theme.TEXT)
-            surface.blit(image, image.get_rect(midleft=(x, y)))
+            box = image.get_rect(midleft=(x, y))
+            surface.blit(image, box)
+            boxes.append((part, box))
         rects = list(layout.buttons.values())
         label_px = ui.row_px([(b.label, r) for b, r in zip(frame.buttons, rects, strict=True)])
         for button, rect in zip(frame.buttons, rects, strict=True):
+            boxes.append((button.label, rect))
             ui.draw_button(
                 surface,
                 rect,
@@ -302,10 +319,12 @@ class TableView:
                 surface.blit(image, rect)
 
     def _draw_message(self, surface: pygame.Surface, frame: Frame, layout: Layout) -> None:
+        self._message_box = None
         if frame.message is None:
             return
         text, fade = frame.message
         rect = layout.message
+        self._message_box = (text, rect)
         px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
         ui.draw_toast(surface, rect, text, px, fade, bold=True)
 
@@ -344,7 +363,7 @@ def info_lines(
     if one >= px or len(parts) < 2:
         return one, (parts,)
     cap = px
-    while cap > one and 2 * fonts.font(cap).get_linesize() > height:
+    while cap > one and 2 * _line_height(fonts.font(cap)) > height:
         cap -= 1
     face = fonts.font(cap)
 
@@ -355,6 +374,12 @@ def info_lines(
     lines = (parts[:split], parts[split:])
     two = min(ui.fit_px(INFO_GAP.join(line), cap, width) for line in lines)
     return (two, lines) if two > one else (one, (parts,))
+
+
+def _line_height(face: pygame.font.Font) -> int:
+    """From one line of the info to the next: no less than a line's rendered height, so
+    that two lines' texts never overlap."""
+    return max(face.get_linesize(), face.get_height())
 
 
 def _time_shape(frame: Frame) -> str:
