@@ -60,10 +60,9 @@ class TitleScene(MenuScene):
         """Whether Today's deal was last drawn with its check mark (None: not drawn)."""
 
     def entries(self) -> list[tuple[str, str]]:
-        items = []
-        if self.ctx.game is not None or self.under_way():  # kept (disabled): nothing moves
-            items.append(("continue", N_("Continue")))
-            items.append(("restart", N_("Restart this deal")))
+        # Continue and Restart always keep their places (disabled with no game to
+        # continue): no button moves when a game starts, ends or is continued.
+        items = [("continue", N_("Continue")), ("restart", N_("Restart this deal"))]
         kiosk = self.ctx.kiosk
         items.append(("new", N_("New game")))
         if kiosk is None or kiosk.daily:
@@ -100,9 +99,7 @@ class TitleScene(MenuScene):
         return key not in ("continue", "restart") or self.ctx.game is not None
 
     def under_way(self) -> list[GameKind]:
-        """The offered games with a game in progress. While there is one, the title keeps
-        a place for Continue (disabled for a chosen game with none), so that choosing
-        another game moves no tile and no button."""
+        """The offered games with a game in progress."""
         offered = self.offered()
         return [kind for kind in self.ctx.in_progress() if kind in offered]
 
@@ -136,10 +133,11 @@ class TitleScene(MenuScene):
         return self.ctx.offered()
 
     def header_height(self, unit: int, width: int) -> int:
-        """Room for the game chooser (or the crescent, with one game) over the menu."""
+        """Room for the game chooser (or the crescent, with one game) over the menu: the
+        same on the attract screen and in the menu, so that nothing moves between them."""
         if len(self.offered()) > 1:
             return chooser.height_for(unit, width, len(self.offered())) + unit // 3
-        return unit * 2 if self.size[1] >= 480 and not self.attract else 0
+        return unit * 2 if self.size[1] >= 480 else 0
 
     def header_key(self) -> object:
         return (self.attract, tuple(kind.key for kind in self.offered()))
@@ -230,12 +228,11 @@ class TitleScene(MenuScene):
             chooser.draw(surface, rects, self.offered(), self.ctx.kind, playing, states, stuck)
         if self.attract:
             self._draw_attract(surface, column)
-            return
         if not column.header.height or rects:
             return
         # A crescent over the menu: a lit disc with a disc of the background over it.
-        radius = max(12, int(column.header.height * 0.4))
-        centre = column.header.center
+        box = _crescent_box(column)
+        radius, centre = box.width // 2, box.center
         pygame.draw.circle(surface, theme.ACCENT, centre, radius)
         offset = (centre[0] + int(radius * 0.45), centre[1] - int(radius * 0.25))
         pygame.draw.circle(surface, theme.FELT_DARK, offset, int(radius * 0.88))
@@ -251,6 +248,8 @@ class TitleScene(MenuScene):
         tiles = list(self.chooser_rects(column).values())
         if tiles:
             menu = menu.union(tiles[0].unionall(tiles).inflate(column.unit // 2, column.unit // 2))
+        elif column.header.height:  # the crescent over the menu
+            menu = menu.union(_crescent_box(column))
         top = column.title.bottom + size[1] // 2 + column.unit // 6
         bottom = height - size[1] // 2 - column.unit // 3
         rx = width / 2 - card_w * 0.6
@@ -316,6 +315,14 @@ def _clearance(card: pygame.Rect, menu: pygame.Rect, title: pygame.Rect, reach: 
             return 0.0
         nearest = min(nearest, max(dx, dy))
     return max(0.0, min(1.0, nearest / max(1, reach)))
+
+
+def _crescent_box(column: Column) -> pygame.Rect:
+    """The square the crescent over a one-game menu is drawn in (its lit disc's)."""
+    radius = max(12, int(column.header.height * 0.4))
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = column.header.center
+    return box
 
 
 def _menu_area(column: Column) -> pygame.Rect:
