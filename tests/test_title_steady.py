@@ -180,3 +180,19 @@ def test_no_button_moves_when_a_game_starts_is_continued_or_is_won(display, ctx,
     assert "continue" not in after
     assert not _moved(during, after), f"the game won at {size}: {_moved(during, after)}"
     assert not _moved(before, after)
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+@pytest.mark.parametrize("size", STEADY_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_menu_during_a_game_shows_every_button_whole(display, ctx, kind, size, language):
+    """Continue and Restart kept in place make ten buttons: all of them whole, with no
+    scrolling, at every size from 640x480 to 4K and in portrait (they were cut by 1 to
+    68 pixels, with a scroll bar)."""
+    ctx.settings.language = language
+    ctx.apply_settings()
+    driver = _title_after_a_move(ctx, kind, size)
+    column = driver.scene.column()
+    shown = driver.scene.button_rects()
+    assert column.max_scroll == 0, f"the list scrolls by {column.max_scroll} px at {size}"
+    assert all(shown[key].height == column.unit for key in column.rects), shown
+    assert len(column.rects) == len(driver.scene.entries()) >= 9

@@ -155,6 +155,11 @@ class TitleScene(MenuScene):
             return chooser.height_for(unit, width, len(self.offered())) + unit // 3
         return unit * 2 if self.size[1] >= 480 else 0
 
+    def header_slack(self, unit: int, width: int) -> int:
+        """The tiles (or the crescent) may be up to a third less tall where that makes
+        the whole menu fit (ten buttons, Continue and Restart kept in place)."""
+        return self.header_height(unit, width) // 3
+
     def header_key(self) -> object:
         return (self.attract, tuple(kind.key for kind in self.offered()))
 
