@@ -127,8 +127,11 @@ def test_restart_of_a_dealt_game_keeps_its_code(display, ctx, storage, kind):
 
 def test_no_restart_without_a_game_under_way(display, ctx, flow):
     title = flow.title()
-    Driver(title, size=(640, 480))
-    assert "restart" not in dict(title.entries()) and "restart" not in title.button_rects()
+    driver = Driver(title, size=(640, 480))
+    assert not title.enabled("restart") and "restart" not in title.button_rects()
+    column = title.column()  # its place is kept (nothing moves when a game starts) ...
+    driver.click(column.rects["restart"].move(0, column.view.top).center)
+    assert driver.scene is title and ctx.game is None  # ... and takes no press
 
 
 def test_restart_in_the_kiosk(display, tmp_path, monkeypatch, kind):

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 from kind_scripts import make, table, win_game
-from ui_helpers import pygame
+from ui_helpers import Driver, pygame
 
 from game.games.catalog import KINDS
 from game.records.kiosk import KioskConfig
+from game.scenes.end import WinScene
+from game.scenes.flow import Flow
+from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 
 SIZES = [
@@ -125,3 +128,71 @@ def test_a_continue_with_nothing_to_continue_cannot_be_focused_or_chosen(display
     _focus_on(driver, "continue")
     driver.key(pygame.K_RETURN)
     assert getattr(driver.scene, "game", None) is ctx.of(kind).game
+
+
+# ------------------------------------------- a game starting, continued or won (issue 37)
+STEADY_SIZES = [(640, 480), (800, 480), (1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)]
+
+
+def _moved(before, after):
+    """The buttons shown in both states that are not in the same place."""
+    return {
+        key: (before[key], after[key])
+        for key in before.keys() & after.keys()
+        if before[key] != after[key]
+    }
+
+
+@pytest.mark.parametrize("kiosk", ["", "all", "one"], ids=["desktop", "kiosk", "kiosk-one"])
+@pytest.mark.parametrize("size", STEADY_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_button_moves_when_a_game_starts_is_continued_or_is_won(display, ctx, kind, size, kiosk):
+    """The title before any game, the menu during one (Esc on its table) and the title
+    after it is won (Esc on the win panel): every tile and button shown in two of them is
+    in one place; in a kiosk (of every game, or of one), the first and the last are the
+    attract screen."""
+    if kiosk:  # every game offered, or only ``kind``'s
+        ctx.kiosk = KioskConfig(games=(kind.key,)) if kiosk == "one" else KioskConfig()
+    ctx.choose(kind)
+    driver = Driver(TitleScene(ctx, Flow(ctx)), size=size)
+    driver.frames(1)
+    assert driver.scene.attract == bool(kiosk)
+    before = driver.scene.button_rects()
+    assert "new" in before and (f"game-{kind.key}" in before) == (kiosk != "one")
+    game, moves = win_game(kind)
+    driver = table(ctx, game, size)
+    make(driver, moves[0])
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.scene
+    assert isinstance(menu, TitleScene) and not menu.attract
+    during = menu.button_rects()
+    assert "continue" in during
+    assert not _moved(before, during), f"a game under way at {size}: {_moved(before, during)}"
+    driver.click(during["continue"].center)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is game
+    for move in moves[1:]:
+        make(driver, move)
+    driver.seconds(3)  # the last cards fly home, and the win panel comes
+    assert isinstance(driver.scene, WinScene)
+    driver.key(pygame.K_ESCAPE)
+    title = driver.scene
+    assert isinstance(title, TitleScene) and title.attract == bool(kiosk) and ctx.game is None
+    after = title.button_rects()
+    assert "continue" not in after
+    assert not _moved(during, after), f"the game won at {size}: {_moved(during, after)}"
+    assert not _moved(before, after)
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+@pytest.mark.parametrize("size", STEADY_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_menu_during_a_game_shows_every_button_whole(display, ctx, kind, size, language):
+    """Continue and Restart kept in place make ten buttons: all of them whole, with no
+    scrolling, at every size from 640x480 to 4K and in portrait (they were cut by 1 to
+    68 pixels, with a scroll bar)."""
+    ctx.settings.language = language
+    ctx.apply_settings()
+    driver = _title_after_a_move(ctx, kind, size)
+    column = driver.scene.column()
+    shown = driver.scene.button_rects()
+    assert column.max_scroll == 0, f"the list scrolls by {column.max_scroll} px at {size}"
+    assert all(shown[key].height == column.unit for key in column.rects), shown
+    assert len(column.rects) == len(driver.scene.entries()) >= 9

@@ -120,6 +120,11 @@ class MenuScene(ButtonScene):
             rows = 1
         return max(0, height - title - margin - rows * (unit + gap) - gap)
 
+    def header_slack(self, unit: int, width: int) -> int:
+        """Pixels of its height the header can do without: given up where that makes
+        the whole list fit (no scrolling), else kept."""
+        return 0
+
     def header_key(self) -> object:
         """What the header's height depends on besides the window (see :meth:`column`)."""
         return None
@@ -159,6 +164,9 @@ class MenuScene(ButtonScene):
                 listed, by_key, lefts, wide, unit, gap, caption_h, None
             )
         block_h = header.height + (gap + content_h if listed else 0) + pinned_h
+        if room < block_h <= room + self.header_slack(unit, width):
+            header.height -= block_h - room  # a little less header: no scrolling
+            block_h = room
         if block_h <= room:
             # It all fits: one block under the title (centred), the pinned buttons too.
             shift = (room - block_h) // 2 if self.centre_list else 0

@@ -8,6 +8,7 @@ a game.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Protocol
 
@@ -27,6 +28,11 @@ ATTRACT_FADE = 0.08
 """The share of the arc at each end over which a card fades in or out."""
 ATTRACT_SQUARENESS = 0.6
 """How square the attract arc is (1: an ellipse; smaller: straighter sides, flatter top)."""
+INVITE_CONTRAST = 5.0
+"""The least contrast ratio (WCAG) of "Touch anywhere to play" against the background
+behind it, at the dim end of its pulse (WCAG asks 4.5:1 of text)."""
+INVITE_PULSE = 3.0
+"""How fast the invitation pulses (radians of its sine a second)."""
 _ATTRACT_CARDS = tuple(
     Card.parse(name)
     for name in ("5H", "6S", "JD", "QC", "KH", "AS", "10D", "3C", "8H", "4S", "7D", "9C")
@@ -60,10 +66,9 @@ class TitleScene(MenuScene):
         """Whether Today's deal was last drawn with its check mark (None: not drawn)."""
 
     def entries(self) -> list[tuple[str, str]]:
-        items = []
-        if self.ctx.game is not None or self.under_way():  # kept (disabled): nothing moves
-            items.append(("continue", N_("Continue")))
-            items.append(("restart", N_("Restart this deal")))
+        # Continue and Restart always keep their places (disabled with no game to
+        # continue): no button moves when a game starts, ends or is continued.
+        items = [("continue", N_("Continue")), ("restart", N_("Restart this deal"))]
         kiosk = self.ctx.kiosk
         items.append(("new", N_("New game")))
         if kiosk is None or kiosk.daily:
@@ -100,9 +105,7 @@ class TitleScene(MenuScene):
         return key not in ("continue", "restart") or self.ctx.game is not None
 
     def under_way(self) -> list[GameKind]:
-        """The offered games with a game in progress. While there is one, the title keeps
-        a place for Continue (disabled for a chosen game with none), so that choosing
-        another game moves no tile and no button."""
+        """The offered games with a game in progress."""
         offered = self.offered()
         return [kind for kind in self.ctx.in_progress() if kind in offered]
 
@@ -127,19 +130,35 @@ class TitleScene(MenuScene):
     def handle_event(self, event: pygame.event.Event) -> Scene | None:
         nxt = super().handle_event(event)
         where = pointer_position(event, self.size)
-        if nxt is None and self.attract and where is not None and self.button_at(where) is None:
-            return self.choose("new")  # a touch anywhere but on a button starts a game
+        if nxt is None and self.attract and where is not None and not self.aimed_at(where):
+            return self.choose("new")  # a touch away from the tiles and buttons: a game
         return nxt
+
+    def aimed_at(self, where: tuple[int, int]) -> bool:
+        """Whether a press at ``where`` was aimed at the tiles or the buttons: on one, or
+        between two, or just off the block they make (a missed tile deals no game)."""
+        column = self.column()
+        blocks = [_menu_area(column).inflate(-column.unit // 4, -column.unit // 4)]
+        tiles = list(self.chooser_rects(column).values())
+        if tiles:
+            blocks.append(tiles[0].unionall(tiles).inflate(column.unit // 4, column.unit // 4))
+        return self.button_at(where) is not None or any(b.collidepoint(where) for b in blocks)
 
     def offered(self) -> list[GameKind]:
         """The games the chooser offers (a kiosk may offer fewer)."""
         return self.ctx.offered()
 
     def header_height(self, unit: int, width: int) -> int:
-        """Room for the game chooser (or the crescent, with one game) over the menu."""
+        """Room for the game chooser (or the crescent, with one game) over the menu: the
+        same on the attract screen and in the menu, so that nothing moves between them."""
         if len(self.offered()) > 1:
             return chooser.height_for(unit, width, len(self.offered())) + unit // 3
-        return unit * 2 if self.size[1] >= 480 and not self.attract else 0
+        return unit * 2 if self.size[1] >= 480 else 0
+
+    def header_slack(self, unit: int, width: int) -> int:
+        """The tiles (or the crescent) may be up to a third less tall where that makes
+        the whole menu fit (ten buttons, Continue and Restart kept in place)."""
+        return self.header_height(unit, width) // 3
 
     def header_key(self) -> object:
         return (self.attract, tuple(kind.key for kind in self.offered()))
@@ -230,12 +249,11 @@ class TitleScene(MenuScene):
             chooser.draw(surface, rects, self.offered(), self.ctx.kind, playing, states, stuck)
         if self.attract:
             self._draw_attract(surface, column)
-            return
         if not column.header.height or rects:
             return
         # A crescent over the menu: a lit disc with a disc of the background over it.
-        radius = max(12, int(column.header.height * 0.4))
-        centre = column.header.center
+        box = _crescent_box(column)
+        radius, centre = box.width // 2, box.center
         pygame.draw.circle(surface, theme.ACCENT, centre, radius)
         offset = (centre[0] + int(radius * 0.45), centre[1] - int(radius * 0.25))
         pygame.draw.circle(surface, theme.FELT_DARK, offset, int(radius * 0.88))
@@ -247,10 +265,12 @@ class TitleScene(MenuScene):
         width, height = self.size
         card_w = max(24, min(width // 10, height // 7))
         size = (card_w, round(card_w * 1.4))
-        menu = _menu_area(column).union(self._invite_place(column)[0])
+        menu = _menu_area(column).union(self.invite_place(column)[0])
         tiles = list(self.chooser_rects(column).values())
         if tiles:
             menu = menu.union(tiles[0].unionall(tiles).inflate(column.unit // 2, column.unit // 2))
+        elif column.header.height:  # the crescent over the menu
+            menu = menu.union(_crescent_box(column))
         top = column.title.bottom + size[1] // 2 + column.unit // 6
         bottom = height - size[1] // 2 - column.unit // 3
         rx = width / 2 - card_w * 0.6
@@ -286,13 +306,12 @@ class TitleScene(MenuScene):
             veil, (*theme.FELT_DARK, 200), veil.get_rect(), border_radius=column.unit // 3
         )
         surface.blit(veil, menu)
-        pulse = 0.6 + 0.4 * math.sin(self.time * 3.0)
-        colour = tuple(int(c * pulse + 40 * (1 - pulse)) for c in theme.ACCENT)
-        place, px = self._invite_place(column)
+        colour = invite_colour(self.time, theme.ACCENT, theme.FELT_DARK)
+        place, px = self.invite_place(column)
         invite = _("Touch anywhere to play")
         ui.draw_text(surface, invite, px, colour, bold=True, center=place.center)
 
-    def _invite_place(self, column: Column) -> tuple[pygame.Rect, int]:
+    def invite_place(self, column: Column) -> tuple[pygame.Rect, int]:
         """Where "Touch anywhere to play" goes, under the menu, and its size."""
         width, height = self.size
         invite = _("Touch anywhere to play")
@@ -303,6 +322,61 @@ class TitleScene(MenuScene):
         place = pygame.Rect(0, 0, text_w + px, round(px * 1.4))
         place.center = (width // 2, y)
         return place, px
+
+
+def invite_colour(
+    time: float, colour: tuple[int, int, int], background: tuple[int, int, int]
+) -> tuple[int, int, int]:
+    """The invitation's colour at ``time``: it pulses between ``colour`` and the dimmest
+    blend of it with ``background`` that keeps :data:`INVITE_CONTRAST` against it."""
+    dim = _dimmest(colour, background)
+    lit = 0.5 + 0.5 * math.sin(time * INVITE_PULSE)
+    return (
+        round(dim[0] + (colour[0] - dim[0]) * lit),
+        round(dim[1] + (colour[1] - dim[1]) * lit),
+        round(dim[2] + (colour[2] - dim[2]) * lit),
+    )
+
+
+@functools.cache
+def _dimmest(
+    colour: tuple[int, int, int], background: tuple[int, int, int]
+) -> tuple[int, int, int]:
+    """The blend of ``colour`` with ``background`` nearest the background whose contrast
+    with it is still :data:`INVITE_CONTRAST` (``colour`` itself if that has less)."""
+    low, high = 0.0, 1.0  # the share of the background in the blend
+    for _step in range(20):
+        share = (low + high) / 2
+        if _contrast(_blend(colour, background, share), background) >= INVITE_CONTRAST:
+            low = share
+        else:
+            high = share
+    return _blend(colour, background, low)
+
+
+def _blend(
+    colour: tuple[int, int, int], background: tuple[int, int, int], share: float
+) -> tuple[int, int, int]:
+    """``colour`` with ``share`` (0 ... 1) of ``background`` mixed in, rounded towards
+    ``colour`` (never less contrast than the exact blend)."""
+    mixed = [c + (b - c) * share for c, b in zip(colour, background, strict=True)]
+    near = [
+        math.floor(m) if c < b else math.ceil(m)
+        for m, c, b in zip(mixed, colour, background, strict=True)
+    ]
+    return (near[0], near[1], near[2])
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two sRGB colours (1 ... 21)."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _luminance(colour: tuple[int, int, int]) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
 def _clearance(card: pygame.Rect, menu: pygame.Rect, title: pygame.Rect, reach: int) -> float:
@@ -316,6 +390,14 @@ def _clearance(card: pygame.Rect, menu: pygame.Rect, title: pygame.Rect, reach: 
             return 0.0
         nearest = min(nearest, max(dx, dy))
     return max(0.0, min(1.0, nearest / max(1, reach)))
+
+
+def _crescent_box(column: Column) -> pygame.Rect:
+    """The square the crescent over a one-game menu is drawn in (its lit disc's)."""
+    radius = max(12, int(column.header.height * 0.4))
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = column.header.center
+    return box
 
 
 def _menu_area(column: Column) -> pygame.Rect:
