@@ -296,9 +296,14 @@ def test_the_chart_draws_its_scale_count_legend_and_average_legibly(
         "0",
         "1",
         "3",
-        ngettext("last {count} game", "last {count} games", 3).format(count=3),
+        "2",
+        ngettext(
+            "Last {count} game, oldest at the left", "Last {count} games, oldest at the left", 3
+        ).format(count=3),
+        _("Score"),
         _("won"),
         _("lost"),
+        _("abandoned"),
         _("average {score}").format(score=average),
     }
     for size in LARGE:

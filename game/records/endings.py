@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..games.catalog import GameKind, kind_by_key
 from ..rules import daily
 from . import fields as check
-from .game_log import WON, GameLog, LogEntry
+from .game_log import ABANDONED, WON, GameLog, LogEntry
 from .statistics import Statistics
 from .storage import DamagedFile, Storage
 
@@ -60,7 +60,8 @@ class Ending:
         """Count it in its kind's ``stats`` (once: False when they have it already)."""
         entry = self.entry
         if entry.result != WON:
-            return stats.lost_game(entry.game_id, entry.score, entry.moves)
+            abandoned = entry.result == ABANDONED
+            return stats.lost_game(entry.game_id, entry.score, entry.moves, abandoned=abandoned)
         if not stats.won_game(entry.game_id, entry.score, self.elapsed, entry.moves):
             return False
         stats.won_daily(entry.code or None, self.day)

@@ -40,7 +40,12 @@ RECENT = 30
 DAILY_REMEMBERED = 400
 """How many dates of won daily deals the statistics keep."""
 
-_RESULT = re.compile(r"[WL][0-9]{1,12}")
+WIN, LOSS, ABANDON = "W", "L", "A"
+"""How :attr:`Statistics.recent` marks a game: won, lost (left in a stalemate, or ended by
+a kiosk's idle reset), abandoned (left for another deal while moves were still left;
+counted as a loss). Files written before abandoned games were told apart hold W and L
+only, and still load."""
+_RESULT = re.compile(r"[WLA][0-9]{1,12}")
 
 
 @dataclass
@@ -67,7 +72,7 @@ class Statistics:
     """The fewest moves of a won game (0 until the first win)."""
     recent: list[str] = field(default_factory=list)
     """The last finished games, oldest first: ``W520`` a win with 520 points, ``L140`` a
-    loss with 140."""
+    loss with 140, ``A60`` a game abandoned with 60 (see :data:`ABANDON`)."""
     started_games: list[str] = field(default_factory=list)
     """The last games counted as played, oldest first."""
     finished_games: list[str] = field(default_factory=list)
@@ -119,7 +124,7 @@ class Statistics:
     def won_game(self, game_id: str, score: int, seconds: float, moves: int = 0) -> bool:
         """The game ``game_id`` was won in ``seconds`` and ``moves`` moves; False if it
         was counted already."""
-        if not self._finish(game_id, score, "W"):
+        if not self._finish(game_id, score, WIN):
             return False
         self.won += 1
         self.current_streak += 1
@@ -130,9 +135,12 @@ class Statistics:
             self.fewest_moves = moves
         return True
 
-    def lost_game(self, game_id: str, score: int, moves: int = 0) -> bool:
-        """The started game ``game_id`` was left for another deal; False if counted already."""
-        if not self._finish(game_id, score, "L"):
+    def lost_game(
+        self, game_id: str, score: int, moves: int = 0, *, abandoned: bool = False
+    ) -> bool:
+        """The started game ``game_id`` was lost (``abandoned``: left for another deal
+        while moves were left; a loss too); False if counted already."""
+        if not self._finish(game_id, score, ABANDON if abandoned else LOSS):
             return False
         self.lost += 1
         self.current_streak = 0
@@ -195,9 +203,10 @@ class Statistics:
         # With no later day, the stored streak: it counts days beyond those kept.
         return max(run, self.daily_streak) if len(won) == len(self.daily_won) else run
 
-    def recent_results(self) -> list[tuple[bool, int]]:
-        """The last finished games, oldest first: (won, score) each."""
-        return [(entry[0] == "W", int(entry[1:])) for entry in self.recent]
+    def recent_results(self) -> list[tuple[str, int]]:
+        """The last finished games, oldest first: (:data:`WIN`, :data:`LOSS` or
+        :data:`ABANDON`, score) each."""
+        return [(entry[0], int(entry[1:])) for entry in self.recent]
 
     # ------------------------------------------------------------- storage
     def to_dict(self) -> dict[str, Any]:
@@ -212,7 +221,7 @@ class Statistics:
         data = check.record(data, STATISTICS_SCHEMA, "statistics")
         recent = list(check.words(data, "recent", longest=14, most=RECENT))
         if not all(_RESULT.fullmatch(entry) for entry in recent):
-            raise DamagedFile("recent results must look like W520 or L140")
+            raise DamagedFile("recent results must look like W520, L140 or A60")
         recent = [f"{entry[0]}{int(entry[1:])}" for entry in recent]  # W0520 is W520
         stats = cls(
             played=check.count(data, "played"),

@@ -7,10 +7,12 @@ from collections.abc import Callable
 import pygame
 
 from ..look import ui
+from ..look.i18n import N_, _
 from ..platform.event_times import moment_of
 from ..records.context import Context
 
 __all__ = [
+    "APP_NAME",
     "REPAINT_EVENTS",
     "ButtonScene",
     "Context",
@@ -19,6 +21,7 @@ __all__ = [
     "Scene",
     "pointer",
     "pointer_position",
+    "table_title",
 ]
 
 REPAINT_EVENTS = frozenset(
@@ -33,10 +36,19 @@ REPAINT_EVENTS = frozenset(
 """Events after which the window's content may be gone (another window covered it, the
 window was hidden or minimised): the loop repaints all of it, in every scene. On X11
 without a compositor nobody else keeps what was under another window."""
+APP_NAME = N_("Half Moon")
+"""The app's name (untranslated): the window's title away from a table."""
 MAX_REST = 0.5
 """The longest idle sleep: timers and countdowns stay within half a second."""
 NOTICE_REST = 0.1
 """The idle sleep while a notice shows (it fades out during its last second)."""
+
+
+def table_title(game: str) -> str:
+    """The window's title over a table of the game named ``game`` (untranslated): the
+    game and the app ("Crescent — Half Moon"), the app alone where they are one name."""
+    name, app = _(game), _(APP_NAME)
+    return app if name == app else _("{game} — {app}").format(game=name, app=app)
 
 
 class Scene:
@@ -64,6 +76,11 @@ class Scene:
 
     def leave(self) -> None:
         """Called when another scene becomes current instead of this one."""
+
+    def window_title(self) -> str:
+        """The window's title while this scene shows (translated): the app's name; a
+        table names its game (the loop sets it: game.shell.loop)."""
+        return _(APP_NAME)
 
     def let_go(self) -> bool:
         """A question is about to come over this scene by itself (a kiosk's "Still

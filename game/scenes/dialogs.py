@@ -141,6 +141,10 @@ class Dialog(ButtonScene):
         super().enter(size)
         self.under.enter(size)
 
+    def window_title(self) -> str:
+        """The title of the scene under the panel (a table's panel names its game)."""
+        return self.under.window_title()
+
     def lines(self) -> list[str]:
         """The text under the title, translated."""
         return []

@@ -131,6 +131,10 @@ class StatisticsScene(_Sub):
         """What the game log's Play this deal again starts through (no log without it)."""
         self._day: date | None = None
         """The date the daily streak was last shown for (None: not shown yet)."""
+        self.chart = pygame.Rect(0, 0, 0, 0)
+        """Where the chart of the last games was drawn last."""
+        self.bars: list[pygame.Rect] = []
+        """The chart's bars as drawn last, oldest first."""
 
     def entries(self) -> list[tuple[str, str]]:
         log = [("log", N_("Game log"))] if self.flow is not None else []
@@ -176,6 +180,9 @@ class StatisticsScene(_Sub):
     def choose(self, key: str) -> Scene | None:
         if key == "back":
             return self.back()
+        if key in ("game-prev", "game-next"):
+            self._switch(-1 if key == "game-prev" else 1)
+            return None
         if key == "log" and self.flow is not None:
             return LogScene(self.ctx, self, self.flow, self.ctx.kind)
         if key == "reset":
@@ -198,16 +205,59 @@ class StatisticsScene(_Sub):
         self.invalidate()
         return self
 
-    def draw_header(self, surface: pygame.Surface, column: Column) -> None:
-        """The game's name over a table of figures, and a bar for each of the last games."""
+    def _geometry(self, column: Column) -> tuple[int, int, int]:
+        """The header's rows of figures (in a column or two), the chart's height and a
+        row's height, for ``column``."""
         header = column.header
-        rows = self.rows()
-        columns = _row_columns(self.size)
-        lines = -(-len(rows) // columns)  # rows of figures, a column or two of them
+        lines = -(-len(self.rows()) // _row_columns(self.size))  # rows of figures
         least = max(header.height // 4, header.height - (lines + 1) * 16)
         chart_h = min(chart_height(column.unit), header.height * 2 // 5, least)
         chart_h = max(0, min(chart_h, header.height - (lines + 1) * 11 - 3))  # rows first
         line_h = max(10, min(column.unit * 3 // 4, (header.height - chart_h) // (lines + 1)))
+        return lines, chart_h, line_h
+
+    def switcher_rects(self, column: Column) -> dict[str, pygame.Rect]:
+        """The game switcher's two arrows either side of the game's name, at the chart's
+        edges (none when one game is offered): the previous and the next game."""
+        if len(self.ctx.offered()) < 2:
+            return {}
+        _lines, _chart_h, line_h = self._geometry(column)
+        width = min(self.size[0] - column.unit, column.unit * 10)
+        arrow = pygame.Rect(0, 0, max(line_h * 2, column.unit), line_h)
+        centre = (self.size[0] // 2, column.header.top + line_h // 2)
+        return {
+            "game-prev": arrow.move(centre[0] - width // 2, centre[1] - line_h // 2),
+            "game-next": arrow.move(centre[0] + width // 2 - arrow.width, centre[1] - line_h // 2),
+        }
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        rects = super().button_rects()
+        rects.update(self.switcher_rects(self.column()))
+        return rects
+
+    def key(self, event: pygame.event.Event) -> Scene | None:
+        step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
+        if step is not None:
+            self._switch(step)
+        return None
+
+    def _switch(self, step: int) -> None:
+        """The statistics of the offered game ``step`` places on (the title's chosen game
+        follows, as a tile touched on the title would make it)."""
+        offered = self.ctx.offered()
+        if len(offered) < 2:
+            return
+        index = offered.index(self.ctx.kind) if self.ctx.kind in offered else 0
+        self.ctx.choose(offered[(index + step) % len(offered)])
+        self.dirty = True
+
+    def draw_header(self, surface: pygame.Surface, column: Column) -> None:
+        """The game's name (with the switcher) over a table of figures, and a bar for
+        each of the last games."""
+        header = column.header
+        rows = self.rows()
+        columns = _row_columns(self.size)
+        lines, chart_h, line_h = self._geometry(column)
         width = self.size[0]
         centre = width // 2
         gap = max(6, column.unit // 3)
@@ -223,10 +273,16 @@ class StatisticsScene(_Sub):
         )
         top = header.top
         name = _(self.ctx.kind.name)
-        title_px = ui.fit_px(name, min(px + px // 4, line_h * 3 // 4), width - column.unit, True)
+        arrows = self.switcher_rects(column)
+        room = width - column.unit
+        if arrows:
+            room = arrows["game-next"].left - arrows["game-prev"].right - gap
+        title_px = ui.fit_px(name, min(px + px // 4, line_h * 3 // 4), room, True)
         ui.draw_text(
             surface, name, title_px, theme.ACCENT, bold=True, center=(centre, top + line_h // 2)
         )
+        for key, rect in arrows.items():
+            _draw_arrow(surface, rect, -1 if key == "game-prev" else 1, self.button_state(key))
         for index, (label, value) in enumerate(rows):
             middle = span * (index // lines) + int(span * share)
             y = top + (index % lines + 1) * line_h + line_h // 2
@@ -234,12 +290,26 @@ class StatisticsScene(_Sub):
             ui.draw_text(surface, value, px, theme.TEXT, bold=True, midleft=(middle + gap, y))
         chart = pygame.Rect(0, 0, min(width - column.unit, column.unit * 10), chart_h)
         chart.midtop = (centre, top + (lines + 1) * line_h + line_h // 4)
-        self._draw_chart(surface, chart, label_px(px))
-
-    def _draw_chart(self, surface: pygame.Surface, chart: pygame.Rect, px: int) -> None:
-        """The last finished games as bars (game.scenes.stats_chart), labelled at ``px``."""
+        self.chart = chart
         results = self.ctx.stats.recent_results()
-        draw_chart(surface, chart, results, self.ctx.kind.best_score, RECENT, px)
+        self.bars = draw_chart(
+            surface, chart, results, self.ctx.kind.best_score, RECENT, label_px(px)
+        )
+
+
+def _draw_arrow(
+    surface: pygame.Surface, rect: pygame.Rect, direction: int, state: str | None
+) -> None:
+    """A switcher's arrow: a small button with a triangle pointing left (-1) or right."""
+    ui.draw_button(surface, rect, "", state=state)
+    half = max(3, rect.height // 4)
+    x, y = rect.centerx, rect.centery
+    tip = (x + direction * half, y)
+    pygame.draw.polygon(
+        surface,
+        theme.BUTTON_TEXT,
+        [tip, (x - direction * half, y - half), (x - direction * half, y + half)],
+    )
 
 
 def _row_columns(size: tuple[int, int]) -> int:

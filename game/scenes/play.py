@@ -22,7 +22,7 @@ from ..rules import Outcome, PlayedGame
 from ..table.frame import Frame
 from ..table.layout import Layout, compute_layout
 from . import motion
-from .base import Context, Scene, pointer
+from .base import Context, Scene, pointer, table_title
 from .boards import Board, Effect, Motion, board_for
 from .play_finish import FINISH, Finisher
 from .play_focus import next_focus
@@ -127,6 +127,9 @@ class PlayScene(Scene):
         if self.clock_running:
             seconds = min(seconds, 1.0 - self.elapsed % 1.0 + 0.02)
         return seconds
+
+    def window_title(self) -> str:
+        return table_title(self.kind.name)
 
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:

@@ -255,9 +255,10 @@ class SlotTiles:
         target's outline does (the repaint geometry relies on it): on small cards, where
         the smallest readable text is wider, the text is scaled down to fit."""
         px = max(9, min(ui.SMALLEST_PX, rect.width // 4), rect.width // 5)
-        image = ui.text_surface(
-            look.marker, px, theme.TEXT if not look.cards else theme.PANEL_TEXT, True
-        )
+        # Over a face a dark badge, light text: never read as one of the card's indices.
+        face = bool(look.cards) and look.cards[-1][0] is not None
+        pill_colour, text = (theme.BAR, theme.TEXT) if face else (theme.PANEL, theme.PANEL_TEXT)
+        image = ui.text_surface(look.marker, px, theme.TEXT if not look.cards else text, True)
         pad = (px // 2, px // 6) if look.cards else (0, 0)
         room = max(1, rect.width - pad[0] - 2)  # a pixel of the card each side
         if image.get_width() > room:
@@ -272,7 +273,7 @@ class SlotTiles:
         )
         if look.cards:
             pill = place.inflate(*pad)
-            ui.rounded_rect(surface, theme.PANEL, pill, pill.height // 2)
+            ui.rounded_rect(surface, pill_colour, pill, pill.height // 2)
         surface.blit(image, place)
 
     def forget_except(self, keep: Iterable[tuple[str, SlotLook]]) -> None:

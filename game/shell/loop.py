@@ -87,6 +87,8 @@ class Loop:
         self._rested = 0.0
         self._collected = False
         self._window_size: tuple[int, int] | None = self._surface().get_size()
+        self._title = ""
+        """The window's title as last set (see :meth:`_follow_title`)."""
         self.scene.enter(self._window_size)
 
     def set_hooks(
@@ -178,6 +180,7 @@ class Loop:
                 self.switch(nxt)
         drew = self.scene.needs_draw()
         if drew:
+            self._follow_title()
             surface = self._surface()
             rects = self.scene.draw(surface, self._accumulator / STEP)
             if self.scene.overlay(surface):
@@ -203,6 +206,14 @@ class Loop:
             self._window_size = size
         if size != self.scene.size:
             self.scene.enter(size)
+
+    def _follow_title(self) -> None:
+        """Give the window the scene's title (a table names its game) when it changed: a
+        scene came, or the language did (each redraws the scene)."""
+        title = self.scene.window_title()
+        if title != self._title:
+            pygame.display.set_caption(title)
+            self._title = title
 
     def idle(self) -> bool:
         """True when nothing moves and no input came for a while."""

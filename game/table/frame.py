@@ -32,8 +32,8 @@ class SlotLook:
     target: bool = False
     """The slot is outlined: the selected or dragged card may go there."""
     marker: str = ""
-    """Text shown on the slot when it shows no card, or over its only card (a
-    foundation's suit and direction)."""
+    """Text shown on the slot when it shows no card, or over its top card (a
+    foundation's suit and direction, a stack's depth, a stock's count)."""
     four_colour: bool = False
     """The cards are drawn from the four-colour deck."""
 

@@ -91,14 +91,15 @@ class RemovalBoard(Board):
                 edges=max(0, min(7, keep - 1)),
                 selected=whole and name in selection,
                 dimmed=whole and name in dimmed,
-                marker=self.marker(name),
+                marker=self.marker(name, keep),
                 four_colour=four,
             )
         return looks
 
-    def marker(self, slot: str) -> str:
-        """Text shown on a slot always (a stock's count); none by default."""
-        return ""
+    def marker(self, slot: str, depth: int) -> str:
+        """Text shown on a slot of ``depth`` cards (a stock's count): by default a stack's
+        depth over its top card (:func:`depth_marker`)."""
+        return depth_marker(depth)
 
     def labels(self) -> dict[str, str]:
         return {name: f"{name} \u00b7 {self.game.count(name)}" for name in self.slots()}
@@ -112,15 +113,20 @@ class RemovalBoard(Board):
             cards = self.stack(name)
             edges = max(0, min(7, len(cards) - 1))
             if name in playable:
+                top = ((cards[-1], 0),)
+                depth = self.marker(name, len(cards))
                 looks.append(
-                    (name, SlotLook(((cards[-1], 0),), edges, selected=True, four_colour=four))
+                    (name, SlotLook(top, edges, selected=True, marker=depth, four_colour=four))
                 )
                 if settings.placement_aid:
                     looks.append(
-                        (name, SlotLook(((cards[-1], 0),), edges, dimmed=True, four_colour=four))
+                        (name, SlotLook(top, edges, dimmed=True, marker=depth, four_colour=four))
                     )
             if len(cards) >= 2:
-                under = SlotLook(((cards[-2], 0),), max(0, edges - 1), four_colour=four)
+                depth = self.marker(name, len(cards) - 1)
+                under = SlotLook(
+                    ((cards[-2], 0),), max(0, edges - 1), marker=depth, four_colour=four
+                )
                 looks.append((name, under))
         return looks
 
@@ -274,3 +280,10 @@ class RemovalBoard(Board):
 
     def selected(self) -> tuple[str, ...]:
         return self.game.selection
+
+
+def depth_marker(depth: int) -> str:
+    """What a stack of ``depth`` cards shows over its top card: its count, from two cards
+    up (a lone card shows nothing). The stack edges under it grow by a pixel or two a
+    card, too little to tell 8 cards from 2 at a glance (issue 37)."""
+    return str(depth) if depth >= 2 else ""

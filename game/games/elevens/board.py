@@ -19,9 +19,9 @@ class ElevensBoard(RemovalBoard):
     def slots(self) -> tuple[str, ...]:
         return SLOTS
 
-    def marker(self, slot: str) -> str:
+    def marker(self, slot: str, depth: int) -> str:
         """The stock's count, always shown (SPEC 6)."""
-        return str(self.elevens.count(STOCK)) if slot == STOCK else ""
+        return str(depth) if slot == STOCK else super().marker(slot, depth)
 
     def stack(self, slot: str) -> tuple[Card | None, ...]:
         if slot == STOCK:
