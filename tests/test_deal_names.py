@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 from kind_scripts import SMALL, make, win_game
-from test_daily import DAY, scripted_today, today  # noqa: F401 - fixtures used here
+from test_daily import DAY, scripted_today  # noqa: F401 - a fixture used here
 from ui_helpers import Driver, pygame
 
 from game.look.i18n import format_date
@@ -79,7 +79,7 @@ def test_a_game_not_of_a_day_is_not_named(display, ctx, kind):
     assert "Today's deal" not in _drawn_texts(Driver(Flow(ctx).play(game), SMALL).scene)
 
 
-def test_another_dates_deal_of_the_day_is_named_after_its_date(display, ctx, kind, today):  # noqa: F811
+def test_another_dates_deal_of_the_day_is_named_after_its_date(display, ctx, kind, today):
     ctx.choose(kind)
     other = date(2026, 1, 1)  # (today is DAY, 2026-12-03)
     flow = Flow(ctx)
@@ -93,7 +93,7 @@ def test_another_dates_deal_of_the_day_is_named_after_its_date(display, ctx, kin
 
 
 @pytest.mark.parametrize("code", ["ms", "fi", "ru"])
-def test_todays_deal_is_named_in_each_language(display, ctx, code, today):  # noqa: F811
+def test_todays_deal_is_named_in_each_language(display, ctx, code, today):
     from game.games.catalog import KINDS
     from game.look.i18n import _
 
