@@ -180,7 +180,9 @@ def test_a_window_being_resized_gets_the_widest_cards_that_fit(key):
     arrangement of its kind (the arc's shapes, or the compact ones) fits cards up to
     3 px wider (but for a rounding here and there that lets one width fit where a
     narrower one does not); the compact ones only where the arc's cards are not roomy."""
-    from game.table.layout import ROOMY, _fits
+    from pygame import Rect
+
+    from game.table.layout import ROOMY, _bar, _fits
 
     def fitting(card_w, play, arrangers):
         return [
@@ -205,7 +207,7 @@ def test_a_window_being_resized_gets_the_widest_cards_that_fit(key):
             width = start[0] - 60 + number * 37 % 136
             height = start[1] - 40 + number * 23 % 95
             layout = compute_layout(width, height, table)
-            play = layout.play  # (above the bar, less a message's strip if it has one)
+            play = Rect(0, 0, width, _bar(width, height, table.buttons)[0].top)
             family = family_of(layout, play)
             assert family, (width, height)
             wider = [fitting(layout.card[0] + extra, play, kinds[family]) for extra in (1, 2, 3)]

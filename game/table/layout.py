@@ -51,12 +51,8 @@ class Layout:
     buttons: dict[str, Rect]
     """The table's buttons (Undo, Redo, Redeal, New game, Menu)."""
     message: Rect
-    """Where a short message (Move errors, "Copied", the no-moves notice) appears: a place
-    of its own, on the felt where it covers no card (above the inner slots, or below
-    them), else in a strip of the felt kept for it above the bar."""
-    play: Rect
-    """The felt the slots are arranged in: above the bar, less the message's strip when
-    it has one."""
+    """Where a short message (Move errors, "Copied") appears: on the felt where it covers
+    no card (above the inner slots, or below them), else over the info text in the bar."""
     font_px: int
     """Text size for the bar and labels."""
 
@@ -123,11 +119,12 @@ def _fits(arranged: Arrangement, play: Rect, gap: int) -> bool:
     return all(cells[i].collidelist(cells[i + 1 :]) == -1 for i in range(len(cells)))
 
 
-def _message_place(inner: list[Rect], cells: list[Rect], play: Rect, font_px: int) -> Rect | None:
+def _message_place(
+    inner: list[Rect], cells: list[Rect], play: Rect, info: Rect, font_px: int
+) -> Rect:
     """The first place for a message that covers no card's cell: just above the slots
-    inside the arc, just below them, else beside all of them, on the wider side (None:
-    none has room)."""
-    height = _message_height(font_px)
+    inside the arc, just below them, else the bar's info text (always free of cards)."""
+    height = round(font_px * 2.2)
     gap = max(4, font_px // 3)
     block = inner[0].unionall(inner)
     width = min(play.width - 2 * font_px, max(block.width, font_px * 30))
@@ -138,34 +135,7 @@ def _message_place(inner: list[Rect], cells: list[Rect], play: Rect, font_px: in
             setattr(place, anchor, (block.centerx, y))
             if play.contains(place) and place.collidelist(cells) < 0:
                 return place
-    everything = cells[0].unionall(cells)
-    left = everything.left - play.left
-    side = max(left, play.right - everything.right) - 2 * gap
-    if side < font_px * 16:
-        return None
-    place = Rect(0, 0, min(side, width), height)
-    if left >= play.right - everything.right:
-        place.center = ((play.left + everything.left) // 2, play.centery)
-    else:
-        place.center = ((everything.right + play.right) // 2, play.centery)
-    return place if play.contains(place) and place.collidelist(cells) < 0 else None
-
-
-def _message_height(font_px: int, strip: bool = False) -> int:
-    """A message's height: its line and a margin around it (less in a strip taken from
-    the cards' felt)."""
-    return round(font_px * (1.8 if strip else 2.2))
-
-
-def _message_strip(play: Rect, font_px: int) -> tuple[Rect, Rect]:
-    """The felt above the bar less a strip along its bottom, and the message's place in
-    that strip: for a table whose cards leave no room for a message."""
-    height = _message_height(font_px, strip=True)
-    gap = max(2, font_px // 5)
-    felt = Rect(play.left, play.top, play.width, play.height - height - gap)
-    place = Rect(0, 0, min(play.width - 2 * gap, font_px * 30), height)
-    place.midbottom = (play.centerx, play.bottom - gap // 2)
-    return felt, place
+    return Rect(info)
 
 
 ROOMY = 80
@@ -339,16 +309,24 @@ def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, table.buttons)
     play = Rect(0, 0, width, bar.top)
-    card_w, arranged = _cards(table, play)
-    labels, cells = _labels_and_cells(arranged, card_w)
+    search = _Search(play)
+    best = _choose(table, search, _guesses(table, play))
+    if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
+        raise ValueError(f"no layout fits a window of {width}x{height}")
+    card_w, arranged = best
+    last = _LAST.setdefault(table, {})
+    last.update((arranger, (play.size, found)) for arranger, found in search.widths.items())
+    card_h = round(card_w * CARD_ASPECT)
+    labels = {
+        name: Rect(area.left, area.bottom, area.width, arranged.label_h)
+        for name, area in arranged.areas.items()
+    }
+    cells = [
+        area.move(0, -max(2, card_h // 18)).inflate(card_w // 5, card_w // 5).union(labels[n])
+        for n, area in arranged.areas.items()
+    ]
     # The message goes around the inner slots; a table without any: around all of them.
     inner = [arranged.rects[name] for name in table.inner] or list(arranged.rects.values())
-    message = _message_place(inner, cells, play, font_px)
-    if message is None:  # the cards fill the felt: the message gets a strip of its own
-        play, message = _message_strip(play, font_px)
-        card_w, arranged = _cards(table, play)
-        labels, cells = _labels_and_cells(arranged, card_w)
-    card_h = round(card_w * CARD_ASPECT)
     return Layout(
         size=(width, height),
         table=table,
@@ -361,34 +339,6 @@ def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
         bar=bar,
         info=info,
         buttons=buttons,
-        message=message,
-        play=play,
+        message=_message_place(inner, cells, play, info, font_px),
         font_px=font_px,
     )
-
-
-def _cards(table: TablePlan, play: Rect) -> tuple[int, Arrangement]:
-    """The widest cards of ``table`` for ``play`` and their arrangement (searched for from
-    the last ones found, which are then remembered)."""
-    search = _Search(play)
-    best = _choose(table, search, _guesses(table, play))
-    if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
-        raise ValueError(f"no layout fits a felt of {play.width}x{play.height}")
-    last = _LAST.setdefault(table, {})
-    last.update((arranger, (play.size, found)) for arranger, found in search.widths.items())
-    return best
-
-
-def _labels_and_cells(arranged: Arrangement, card_w: int) -> tuple[dict[str, Rect], list[Rect]]:
-    """Each slot's label place, and each slot's cell: all it shows with its label, its
-    lift and a selection's glow."""
-    card_h = round(card_w * CARD_ASPECT)
-    labels = {
-        name: Rect(area.left, area.bottom, area.width, arranged.label_h)
-        for name, area in arranged.areas.items()
-    }
-    cells = [
-        area.move(0, -max(2, card_h // 18)).inflate(card_w // 5, card_w // 5).union(labels[n])
-        for n, area in arranged.areas.items()
-    ]
-    return labels, cells
