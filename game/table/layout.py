@@ -56,6 +56,9 @@ class Layout:
     no card (above the inner slots, or below them), else over the info text in the bar."""
     font_px: int
     """Text size for the bar and labels."""
+    arrangement: str = ""
+    """The name of the arrangement the slots are in (an arc's shape, a grid): a layout
+    for another size may be asked to keep it (see :func:`compute_layout`)."""
 
     def hit_slot(self, pos: tuple[int, int]) -> str | None:
         """The slot whose area (with a small margin for fingers) covers ``pos``, if any;
@@ -340,14 +343,19 @@ def _largest(
 
 
 @lru_cache(maxsize=16)
-def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
-    """The layout of ``table`` for a window of ``width`` x ``height`` (cached per size)."""
+def compute_layout(width: int, height: int, table: TablePlan, keep: str = "") -> Layout:
+    """The layout of ``table`` for a window of ``width`` x ``height`` (cached per size);
+    with ``keep``, the widest cards of that arrangement where it fits (a window resized
+    while a card is carried: the slots stay in their order, no arc becomes a grid)."""
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, table.buttons)
     play = Rect(0, 0, width, bar.top)
     room = card_room(width, height, table.buttons)
     search = _Search(room, table.arcs)
-    best = _largest(search, (*table.arcs, *table.compact), _guesses(table, room))
+    everyone = (*table.arcs, *table.compact)
+    guesses = _guesses(table, room)
+    kept = [arranger for arranger in everyone if keep and arranger.__qualname__ == keep]
+    best = _largest(search, tuple(kept), guesses) or _largest(search, everyone, guesses)
     if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
         raise ValueError(f"no layout fits a window of {width}x{height}")
     card_w, arranger = best
@@ -380,4 +388,5 @@ def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
         buttons=buttons,
         message=_message_place(inner, cells, play, info, font_px),
         font_px=font_px,
+        arrangement=arranger.__qualname__,
     )
