@@ -111,7 +111,7 @@ def test_a_resize_mid_drag_keeps_the_arrangement_until_the_pointer_is_lifted(
     driver.seconds(0.5)
     if not play.board.drags:
         pytest.skip(f"{kind.name} has no drags")
-    tall = (720, 1280)
+    tall = (600, 1280)
     before = play.layout.arrangement
     fresh = compute_layout(*tall, kind.table)
     assert fresh.arrangement != before  # a new table at that size is arranged otherwise

@@ -90,17 +90,24 @@ def _row_width(unit: int, count: int) -> int:
     return round(font_px * 25) + count * round(unit * 3.4) + (count + 2) * pad
 
 
+def _rows(width: int, height: int, count: int) -> tuple[int, bool]:
+    """The bar's unit (a button's height) and whether it takes two rows: two in a
+    portrait window, or where one row does not fit even at the smallest unit; else one,
+    its unit shrunk to fit. (A landscape window taller than 16:9 once took two rows
+    for a unit grown with its height: a taller window, less room for the cards.)"""
+    unit = max(36, round(min(width, height) * 0.06))
+    if width < height or _row_width(36, count) > width:
+        return unit, True
+    while unit > 36 and _row_width(unit, count) > width:
+        unit -= 1
+    return unit, False
+
+
 def _bar(
     width: int, height: int, names: tuple[str, ...]
 ) -> tuple[Rect, Rect, dict[str, Rect], int]:
-    unit = max(36, round(min(width, height) * 0.06))
     count = len(names)
-    # One row wherever it fits at the smallest unit (the unit shrinking to fit), so the
-    # number of rows depends on the width alone and falls as it grows: a taller window
-    # never takes a second row from its cards (tests/test_layout.py, monotonic).
-    two_rows = _row_width(36, count) > width
-    while not two_rows and unit > 36 and _row_width(unit, count) > width:
-        unit -= 1
+    unit, two_rows = _rows(width, height, count)
     font_px = max(14, round(unit * 0.42))
     pad = max(6, unit // 6)
     # As wide as the labels like, narrower when the window is (the labels then shrink).
@@ -124,18 +131,23 @@ def _bar(
 def card_room(width: int, height: int, names: tuple[str, ...]) -> Rect:
     """The play area the cards are sized for: above the bar of this window and of every
     window at least as wide and as tall, so a larger window never gets narrower cards.
-    The bar grows with the window's smaller side, and with two rows (a narrow window)
-    is taller: the tallest bar of a larger window is that of the window as wide as it
-    is tall, or very wide, or the widest with two rows, and a few pixels taller at most
-    (its unit and padding rounded up at once)."""
-    one_row = _row_width(36, len(names))  # the narrowest window with a bar of one row
-    wides = {width, max(width, height), 4 * (width + height)}
-    if width < one_row:
-        wides.add(one_row - 1)
+
+    The bar grows with the window's smaller side, and takes two rows in a portrait or
+    narrow window (:func:`_rows`). Of the windows at least this wide, the tallest bar
+    is that of the widest with two rows or of a very wide one; of those at least this
+    tall, that of the first with two rows; each a few pixels taller at most (its unit
+    and padding rounded up at once)."""
+    count = len(names)
+    two_rows_below = max(height, _row_width(36, count))  # narrower: two rows
+    wides = {width, 4 * (width + height)}
+    if width < two_rows_below:
+        wides.add(two_rows_below - 1)
+    talls = [height] + [wide + 1 for wide in wides if height <= wide < 2 * (width + height)]
     room = min(
-        tall - _bar(wide, tall, names)[0].height
+        tall + step - _bar(wide, tall + step, names)[0].height
         for wide in wides
-        for tall in range(height, height + 5)
+        for tall in talls
+        for step in range(5)
     )
     return Rect(0, 0, width, room)
 
@@ -199,7 +211,7 @@ def fitting_arrangement(table: TablePlan, card_w: int, play: Rect) -> Arrangemen
     return None
 
 
-SMALLER = ((1.0, 1.0), (1.0, 0.92), (1.0, 0.84))
+SMALLER = ((1.0, 1.0), (1.0, 0.96), (1.0, 0.92), (1.0, 0.88), (1.0, 0.84), (0.92, 1.0))
 """The shares of the play area's width and height an arrangement is also tried in,
 centred, where it does not fit the whole: an arc laid out taller spreads its top row
 less, so its cards could be narrower in a taller window."""
