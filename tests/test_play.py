@@ -517,7 +517,7 @@ def test_idle_work_waits_for_frames_that_show_nothing(
         for _ in range(70):  # the card lands, the clock ticks
             frame()
         if number in (1, 3):
-            size = (1600, 900) if number == 1 else (1280, 720)
+            size = (1920, 1080) if number == 1 else (1280, 720)  # other card sizes
             pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.event.post(
                 pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])

@@ -13,6 +13,7 @@ from kind_scripts import SMALL, make, table, win_game
 from ui_helpers import felt_point, pygame, shown
 
 from game.rules import Outcome
+from game.table.layout import compute_layout
 
 MOTIONS = ["move", "fly-back", "shake", "finish"]
 HOW = ["VIDEORESIZE", "WINDOWSIZECHANGED"]
@@ -95,3 +96,36 @@ def test_a_resize_mid_motion_shows_the_new_table_with_no_card_in_mid_air(
         assert play.game.moves == 9 > moves
     else:
         assert play.game.moves == moves
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_resize_mid_drag_keeps_the_arrangement_until_the_pointer_is_lifted(
+    display, ctx, kind, how
+):
+    """Issue 37: the table does not turn from one arrangement to another (an arc to a
+    grid, a wide grid to a tall one) under a card being dragged; once the pointer is
+    lifted, it takes the widest cards of the new window."""
+    game, _moves = win_game(kind)
+    driver = table(ctx, game, SMALL)
+    play = driver.scene
+    driver.seconds(0.5)
+    if not play.board.drags:
+        pytest.skip(f"{kind.name} has no drags")
+    tall = (600, 1280)
+    before = play.layout.arrangement
+    fresh = compute_layout(*tall, kind.table)
+    assert fresh.arrangement != before  # a new table at that size is arranged otherwise
+    card = next(s for s in play.board.focus_slots() if play.board.taps_on_release(s))
+    start = drag._point(play, card)
+    driver.hold(start, "mouse", down=True)
+    for part in (1, 2):
+        driver.hold((start[0] + 12 * part, start[1] + 12 * part), "mouse", down=None)
+    assert play.gestures.carry is not None
+    _resize(driver, how, tall)
+    assert play.size == tall and play.layout.arrangement == before
+    driver.seconds(1.0)  # the card has flown back; the pointer is still down
+    assert play.layout.arrangement == before
+    driver.hold(felt_point(play), "mouse", down=False)
+    driver.seconds(0.5)
+    assert play.layout == fresh
+    assert shown() == drag._fresh(play)

@@ -133,20 +133,25 @@ class PlayScene(Scene):
 
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:
-            was = self.size
-            self.layout = compute_layout(*size, self.kind.table)
-            self.motions.clear()  # laid out for the old size: every card lands at once
-            self.finisher.resized()  # a finish goes on, its next card a step later
-            self.view.reset()
-            self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
-            self.idle.resized(self.clock)  # the tiles and faces are gone: prepared again
-            self.gestures.resized(was, size)  # a drag ends: the card flies back
+            self._lay_out(self.size, size)
         if self.ctx.kind is not self.kind and self.ctx.of(self.kind).game is self.game:
             # Back at the table (Esc on the menu after another game's tile was touched):
             # its game is the chosen one again, so its moves are saved and counted.
             self.ctx.choose(self.kind)
         self.view.invalidate()
         super().enter(size)
+
+    def _lay_out(self, was: tuple[int, int], size: tuple[int, int]) -> None:
+        """Laid out for ``size`` (from ``was``): while a card is held, as it was (relayout)."""
+        held = self.gestures.relayout = self.gestures.holding
+        self.layout = compute_layout(*size, self.kind.table, held * self.layout.arrangement)
+        self.motions.clear()  # laid out for the old size: every card lands at once
+        self.finisher.resized()  # a finish goes on, its next card a step later
+        self.view.reset()
+        self.ctx.art.resize(self.layout.card)  # cards scaled now, crisp in a moment
+        self.idle.resized(self.clock)  # the tiles and faces are gone: prepared again
+        self.gestures.resized(was, size)  # a drag ends: the card flies back
+        self.invalidate()
 
     def invalidate(self) -> None:
         super().invalidate()
@@ -403,6 +408,8 @@ class PlayScene(Scene):
         if self.motions:
             self.motions = [m for m in self.motions if not m.done]
             self.dirty = True  # the last step of a motion is drawn too (its card lands)
+        if self.gestures.relayout and not (self.motions or self.gestures.holding):
+            self._lay_out(self.size, self.size)  # let go: the widest cards again
         if self._coming is not None and not self.let_go():
             coming, self._coming = self._coming, None
             return coming()

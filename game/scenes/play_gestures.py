@@ -71,6 +71,11 @@ class Gestures:
         self._press: tuple[str, tuple[int, int], bool] | None = None
         """A press on a card not yet a drag (nor a tap, unless it tapped at once): its slot,
         where it was, and whether it tapped already."""
+        self.relayout = False
+        self._unlifted = False
+        """A card was carried when the window changed size, the pointer not yet lifted."""
+        """The table was laid out, a card held, in the arrangement it was in (no arc turns
+        to a grid under the pointer): to be laid out afresh once the card is let go."""
         self._last_tap: tuple[str, Moment | None, bool] = ("", None, False)
         """The last tap's slot, when, and whether it moved a card (for double taps)."""
         self.now: Moment | None = None
@@ -130,6 +135,7 @@ class Gestures:
     def release(self, pos: tuple[int, int]) -> Scene | None:
         """The mouse button or the finger lifted at ``pos``."""
         table = self.table
+        self._unlifted = False
         if self.carry is not None:
             slot, rect, _grab = self.carry
             self.carry = None
@@ -161,7 +167,14 @@ class Gestures:
         back, and a press or a button held comes to nothing when it is lifted."""
         self._press = None
         self.pressed = None
+        self._unlifted = False
         self.put_back()
+
+    @property
+    def holding(self) -> bool:
+        """Whether a card is carried, or pressed and may be, or was carried when the
+        window changed size and the pointer is not lifted yet."""
+        return self.carry is not None or self._press is not None or self._unlifted
 
     def resized(self, was: tuple[int, int], now: tuple[int, int]) -> None:
         """The window changed size (the table is laid out for ``now`` already): a press
@@ -169,6 +182,7 @@ class Gestures:
         if self._press is not None:
             slot, start, tapped = self._press
             self._press = (slot, scaled(start, was, now), tapped)
+        self._unlifted = self._unlifted or self.carry is not None
         self.put_back(was)
 
     def input_ahead(self) -> float:

@@ -57,7 +57,7 @@ class SlotTiles:
 
     # ------------------------------------------------------------- geometry
     def _geometry(self, layout: Layout) -> None:
-        key = (layout.size, layout.table)
+        key = (layout.size, layout.table, layout.arrangement)
         if self._geometry_for == key:
             return
         width, height = layout.card

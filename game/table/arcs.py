@@ -191,7 +191,7 @@ def stack_sizes(card_w: int, play: Rect) -> Sizes:
     return Sizes(
         card=(card_w, card_h),
         label_h=max(12, round(card_h * 0.16)),
-        margin=max(6, card_w // 7, play.width // 120),
+        margin=max(6, card_w // 7),
         lift=card_h // 18 + card_w // 16,
         step=max(1, round(card_h * 0.012)),
         fan=(0, 0, 0),
@@ -206,7 +206,7 @@ def fan_sizes(card_w: int, play: Rect) -> Sizes:
     return Sizes(
         card=(card_w, card_h),
         label_h=max(8, round(card_h * 0.16)),
-        margin=max(3, card_w // 7, play.width // 120),
+        margin=max(3, card_w // 7),
         lift=card_h // 18 + card_w // 16,
         step=0,
         fan=(sliver, max(1, round(card_w * BACK_SLIVER)), FAN_CARDS * sliver),

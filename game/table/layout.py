@@ -3,10 +3,11 @@
 
 Half Moon's 12 piles stand on an arc open downwards (SPEC section 4), the reserve R1-R4
 over R5-R8 inside it; Crescent's 16 piles with their fans stand on one too, its 8
-foundations inside (see game.table.arcs). Where the arc would make the cards small, a compact
-arrangement may give larger ones (game.table.compact; the rule is :data:`ROOMY`'s). The info
-bar and the buttons run along the bottom. The card size is the largest for which no two
-of these overlap.
+foundations inside (see game.table.arcs); compact arrangements (game.table.compact) may
+give larger cards. The info bar and the buttons run along the bottom. The cards are the
+widest for which no two slots overlap in any of the table's arrangements, sized for the
+room above every larger window's bar (:func:`card_room`): a larger window never gets
+narrower cards.
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ class Layout:
     no card (above the inner slots, or below them), else over the info text in the bar."""
     font_px: int
     """Text size for the bar and labels."""
+    arrangement: str = ""
+    """The name of the arrangement the slots are in (an arc's shape, a grid): a layout
+    for another size may be asked to keep it (see :func:`compute_layout`)."""
 
     def hit_slot(self, pos: tuple[int, int]) -> str | None:
         """The slot whose area (with a small margin for fingers) covers ``pos``, if any;
@@ -80,18 +84,35 @@ class Layout:
         return None
 
 
+def _row_width(unit: int, count: int) -> int:
+    """The width the info text and ``count`` buttons take on one row of ``unit``."""
+    font_px, pad = max(14, round(unit * 0.42)), max(6, unit // 6)
+    return round(font_px * 25) + count * round(unit * 3.4) + (count + 2) * pad
+
+
+def _rows(width: int, height: int, count: int) -> tuple[int, bool]:
+    """The bar's unit (a button's height) and whether it takes two rows: two in a
+    portrait window, or where one row does not fit even at the smallest unit; else one,
+    its unit shrunk to fit. (A landscape window taller than 16:9 once took two rows
+    for a unit grown with its height: a taller window, less room for the cards.)"""
+    unit = max(36, round(min(width, height) * 0.06))
+    if width < height or _row_width(36, count) > width:
+        return unit, True
+    while unit > 36 and _row_width(unit, count) > width:
+        unit -= 1
+    return unit, False
+
+
 def _bar(
     width: int, height: int, names: tuple[str, ...]
 ) -> tuple[Rect, Rect, dict[str, Rect], int]:
-    unit = max(36, round(min(width, height) * 0.06))
+    count = len(names)
+    unit, two_rows = _rows(width, height, count)
     font_px = max(14, round(unit * 0.42))
     pad = max(6, unit // 6)
-    count = len(names)
     # As wide as the labels like, narrower when the window is (the labels then shrink).
     button_w = min(round(unit * 3.4), (width - (count + 1) * pad) // count)
     buttons_w = count * button_w + (count - 1) * pad
-    info_w = round(font_px * 25)
-    two_rows = info_w + buttons_w + 3 * pad > width
     bar_h = unit * 2 + pad if two_rows else unit + pad
     bar = Rect(0, height - bar_h, width, bar_h)
     button_y = bar.bottom - unit
@@ -105,6 +126,30 @@ def _bar(
     else:
         info = Rect(pad, bar.top, width - buttons_w - 3 * pad, bar_h)
     return bar, info, buttons, font_px
+
+
+def card_room(width: int, height: int, names: tuple[str, ...]) -> Rect:
+    """The play area the cards are sized for: above the bar of this window and of every
+    window at least as wide and as tall, so a larger window never gets narrower cards.
+
+    The bar grows with the window's smaller side, and takes two rows in a portrait or
+    narrow window (:func:`_rows`). Of the windows at least this wide, the tallest bar
+    is that of the widest with two rows or of a very wide one; of those at least this
+    tall, that of the first with two rows; each a few pixels taller at most (its unit
+    and padding rounded up at once)."""
+    count = len(names)
+    two_rows_below = max(height, _row_width(36, count))  # narrower: two rows
+    wides = {width, 4 * (width + height)}
+    if width < two_rows_below:
+        wides.add(two_rows_below - 1)
+    talls = [height] + [wide + 1 for wide in wides if height <= wide < 2 * (width + height)]
+    room = min(
+        tall + step - _bar(wide, tall + step, names)[0].height
+        for wide in wides
+        for tall in talls
+        for step in range(5)
+    )
+    return Rect(0, 0, width, room)
 
 
 def _fits(arranged: Arrangement, play: Rect, gap: int) -> bool:
@@ -139,9 +184,8 @@ def _message_place(
 
 
 ROOMY = 80
-"""Cards at least this wide read well from a step back (an index 18 px tall): where
-the arc gives them, the table keeps its arc; where it does not, the layout takes
-whichever of the arc and the compact arrangements gives the wider cards."""
+"""Cards at least this wide read well from a step back (an index 18 px tall): what a
+Full HD window gives every table at least (tests/test_small_screens.py)."""
 
 _LAST: dict[TablePlan, dict[Arranger, tuple[tuple[int, int], int]]] = {}
 """For each table and each of its arrangements, the play area and the widest cards last
@@ -167,11 +211,22 @@ def fitting_arrangement(table: TablePlan, card_w: int, play: Rect) -> Arrangemen
     return None
 
 
-def _arranged(arranger: Arranger, card_w: int, play: Rect) -> Arrangement | None:
+SMALLER = ((1.0, 1.0), (1.0, 0.96), (1.0, 0.92), (1.0, 0.88), (1.0, 0.84), (0.92, 1.0))
+"""The shares of the play area's width and height an arrangement is also tried in,
+centred, where it does not fit the whole: an arc laid out taller spreads its top row
+less, so its cards could be narrower in a taller window."""
+
+
+def _arranged(
+    arranger: Arranger, card_w: int, play: Rect, shares: tuple[tuple[float, float], ...] = SMALLER
+) -> Arrangement | None:
     """The arrangement of cards ``card_w`` wide by ``arranger``, if it fits."""
-    arranged = arranger(card_w, play)
-    if arranged is not None and _fits(arranged, play, max(2, card_w // 25)):
-        return arranged
+    for across, down in shares:
+        room = Rect(0, 0, round(play.width * across), round(play.height * down))
+        room.center = play.center
+        arranged = arranger(card_w, room)
+        if arranged is not None and _fits(arranged, room, max(2, card_w // 25)):
+            return arranged
     return None
 
 
@@ -180,13 +235,19 @@ class _Search:
     to fit and the narrowest found not to. Narrower cards fit wherever wider ones do, in
     each arrangement (tests/test_layout.py checks it), so one try answers for many."""
 
-    def __init__(self, play: Rect) -> None:
+    def __init__(self, play: Rect, arcs: tuple[Arranger, ...]) -> None:
         self.play = play
+        self.arcs = frozenset(arcs)
+        """The arcs' arrangers: tried in smaller rooms too (a grid centred in a smaller
+        room fits the whole, the same)."""
         self.low, self.high = 8, max(9, play.width // 4)
         self.fit: dict[Arranger, tuple[int, Arrangement]] = {}
         self.unfit: dict[Arranger, int] = {}
         self.widths: dict[Arranger, int] = {}
         """The widest cards of each arrangement searched for to the end."""
+
+    def _shares(self, arranger: Arranger) -> tuple[tuple[float, float], ...]:
+        return SMALLER if arranger in self.arcs else SMALLER[:1]
 
     def fits(self, arranger: Arranger, card_w: int) -> bool:
         """Whether cards ``card_w`` wide fit in ``arranger``'s arrangement."""
@@ -194,7 +255,7 @@ class _Search:
             return True
         if card_w >= self.unfit.get(arranger, self.high + 1):
             return False
-        arranged = _arranged(arranger, card_w, self.play)
+        arranged = _arranged(arranger, card_w, self.play, self._shares(arranger))
         if arranged is None:
             self.unfit[arranger] = card_w
             return False
@@ -240,7 +301,7 @@ class _Search:
         known = self.fit[arranger]
         if known[0] == card_w:
             return known[1]
-        arranged = _arranged(arranger, card_w, self.play)
+        arranged = _arranged(arranger, card_w, self.play, self._shares(arranger))
         assert arranged is not None  # narrower than cards that fit
         return arranged
 
@@ -249,31 +310,21 @@ def largest_cards(
     table: TablePlan, play: Rect, guess: int | None = None
 ) -> tuple[int, Arrangement] | None:
     """The cards of ``table`` for ``play`` and their arrangement, as the layout chooses
-    them (see :data:`ROOMY`), searched for from ``guess`` (any guess gives the same)."""
+    them (the widest of any arrangement), searched for from ``guess`` (any guess gives the same)."""
     everyone = (*table.arcs, *table.compact)
     guesses = dict.fromkeys(everyone, guess) if guess is not None else {}
-    return _choose(table, _Search(play), guesses)
-
-
-def _choose(
-    table: TablePlan, search: _Search, guesses: dict[Arranger, int]
-) -> tuple[int, Arrangement] | None:
-    """The arc's widest cards when they are :data:`ROOMY` or the compact arrangements do
-    no better; else the compact arrangements' widest."""
-    arc = _largest(search, table.arcs, guesses)
-    if (arc is not None and arc[0] >= ROOMY) or not table.compact:
-        return arc
-    compact = _largest(search, table.compact, guesses)
-    if compact is None or (arc is not None and arc[0] >= compact[0]):
-        return arc
-    return compact
+    search = _Search(play, table.arcs)
+    best = _largest(search, everyone, guesses)
+    return None if best is None else (best[0], search.arrangement(best[1], best[0]))
 
 
 def _largest(
     search: _Search, order: tuple[Arranger, ...], guesses: dict[Arranger, int]
-) -> tuple[int, Arrangement] | None:
+) -> tuple[int, Arranger] | None:
     """The widest cards that fit the search's play area in one of the arrangements of
-    ``order``, and their arrangement by the first of ``order`` in which they fit.
+    ``order``, and the first of ``order`` in which they fit. (Taking the widest of every
+    arrangement, the arcs' and the compact ones' alike, a larger window never gets
+    narrower cards: tests/test_layout.py.)
 
     ``guesses`` holds the widest cards last found for some arrangements, scaled (a window
     being resized). The one with the widest guess is searched first, from its guess
@@ -300,22 +351,30 @@ def _largest(
             best, winner = search.widest(other, start), other
     if winner is None:
         return None
-    return best, search.arrangement(winner, best)
+    return best, winner
 
 
 @lru_cache(maxsize=16)
-def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
-    """The layout of ``table`` for a window of ``width`` x ``height`` (cached per size)."""
+def compute_layout(width: int, height: int, table: TablePlan, keep: str = "") -> Layout:
+    """The layout of ``table`` for a window of ``width`` x ``height`` (cached per size);
+    with ``keep``, the widest cards of that arrangement where it fits (a window resized
+    while a card is carried: the slots stay in their order, no arc becomes a grid)."""
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, table.buttons)
     play = Rect(0, 0, width, bar.top)
-    search = _Search(play)
-    best = _choose(table, search, _guesses(table, play))
+    room = card_room(width, height, table.buttons)
+    search = _Search(room, table.arcs)
+    everyone = (*table.arcs, *table.compact)
+    guesses = _guesses(table, room)
+    kept = [arranger for arranger in everyone if keep and arranger.__qualname__ == keep]
+    best = _largest(search, tuple(kept), guesses) or _largest(search, everyone, guesses)
     if best is None:  # never for a window of at least MIN_SIZE (tests/test_layout.py)
         raise ValueError(f"no layout fits a window of {width}x{height}")
-    card_w, arranged = best
+    card_w, arranger = best
     last = _LAST.setdefault(table, {})
-    last.update((arranger, (play.size, found)) for arranger, found in search.widths.items())
+    last.update((arranger, (room.size, found)) for arranger, found in search.widths.items())
+    # Laid out over the whole play area (the room the cards are sized for may be lower).
+    arranged = _arranged(arranger, card_w, play) or search.arrangement(arranger, card_w)
     card_h = round(card_w * CARD_ASPECT)
     labels = {
         name: Rect(area.left, area.bottom, area.width, arranged.label_h)
@@ -341,4 +400,5 @@ def compute_layout(width: int, height: int, table: TablePlan) -> Layout:
         buttons=buttons,
         message=_message_place(inner, cells, play, info, font_px),
         font_px=font_px,
+        arrangement=arranger.__qualname__,
     )

@@ -1,6 +1,7 @@
 """Half Moon's table (SPEC 4): piles 2 ... 12 at equal distances along the arc, pile 1
 one step further down the left side, the reserve R1-R4 over R5-R8 inside; on a window
-where the arc would make the cards small, a low arc: piles 1 and 2 up the left side, 3 to
+where the arc would make the cards small, a low arc (its cards at most
+:data:`LOW_ARC_WIDEST` wide): piles 1 and 2 up the left side, 3 to
 10 across the top, 11 and 12 down the right, the reserve inside in two rows of four."""
 
 from __future__ import annotations
@@ -38,8 +39,17 @@ def half_moon(card_w: int, play: Rect, shape: tuple[float, float]) -> Arrangemen
     return Arrangement(rects, areas, label_h, step, (0, 0, 0))
 
 
+LOW_ARC_WIDEST = 104
+"""The widest cards the low arc takes: wider ones are the arc's (SPEC 4: the low arc is
+for short windows). Where the arc's cards are narrower than this and the low arc's
+wider, the cards are this wide, so they never shrink as the window grows."""
+
+
 def half_moon_low(card_w: int, play: Rect) -> Arrangement | None:
-    """Half Moon on a low arc: two piles up each side, eight across the top."""
+    """Half Moon on a low arc: two piles up each side, eight across the top (None: no
+    room, or cards wider than :data:`LOW_ARC_WIDEST`)."""
+    if card_w > LOW_ARC_WIDEST:
+        return None
     cells: dict[str, Cell] = {PILES[0]: (0, 2), PILES[1]: (0, 1)}
     cells.update((name, (column, 0)) for column, name in enumerate(PILES[2:10]))
     cells.update({PILES[10]: (7, 1), PILES[11]: (7, 2)})
