@@ -79,13 +79,11 @@ class PlayScene(Scene):
         """A message and how long it has shown (see play_frame.MESSAGE_SECONDS)."""
         self.celebration: float | None = None
         self.sparks: list[motion.Spark] = []
-        self.pending_end: Outcome | None = (
-            Outcome.STALEMATE if game.outcome is Outcome.STALEMATE else None
-        )
+        stalled = game.outcome is Outcome.STALEMATE
+        self.pending_end: Outcome | None = Outcome.STALEMATE if stalled else None
         screen = pygame.display.get_surface()
-        self.layout: Layout = compute_layout(
-            *(screen.get_size() if screen else (800, 600)), self.kind.table
-        )
+        size = screen.get_size() if screen else (800, 600)
+        self.layout: Layout = compute_layout(*size, self.kind.table)
         self.view = TableView()
         self.clock = 0.0
         """Seconds this scene has run (for double taps and the idle work)."""
@@ -143,8 +141,9 @@ class PlayScene(Scene):
 
     def _lay_out(self, was: tuple[int, int], size: tuple[int, int]) -> None:
         """Laid out for ``size`` (from ``was``): while a card is held, as it was (relayout)."""
-        held = self.gestures.relayout = self.gestures.holding
-        self.layout = compute_layout(*size, self.kind.table, held * self.layout.arrangement)
+        self.gestures.relayout = self.gestures.holding  # laid out afresh when let go
+        keep = self.layout.arrangement if self.gestures.holding else ""
+        self.layout = compute_layout(*size, self.kind.table, keep)
         self.motions.clear()  # laid out for the old size: every card lands at once
         self.finisher.resized()  # a finish goes on, its next card a step later
         self.view.reset()
@@ -278,17 +277,15 @@ class PlayScene(Scene):
         return self.apply(effect)
 
     def _settle(self) -> None:
-        """A tap or a button is about to change the table (from the keys, the pointer busy
-        with a drag): a card carried is back on its pile at once, as for undo, so that
-        nothing is shown twice and the lift that ends the drag does nothing."""
+        """A key or button changes the table mid-drag: the card carried is back on its pile
+        at once (as for undo), so nothing shows twice and the drag's lift does nothing."""
         flying = len(self.motions)
         self.gestures.put_back()
         del self.motions[flying:]  # no fly-back: the key's own cards move from the piles
         self.motions = [m for m in self.motions if not m.shake]  # shaken cards lie still
 
     def apply(self, effect: Effect) -> Scene | None:
-        """Show what an action did: its sound, its cards in motion, or why it was
-        refused; a move is recorded (see :meth:`_after_move`)."""
+        """Show what an action did (its sound, cards in motion, a refusal); record a move."""
         self.dirty = True
         if effect.sound is not None:
             self.ctx.sounds.play(effect.sound)
