@@ -58,6 +58,7 @@ def test_a_double_click_taken_a_slow_frame_apart_is_dated_by_the_x_server(x_tool
     assert 0.2 <= seen["together_judged"] < DOUBLE_TAP_SECONDS, seen  # taken in one pump
 
 
+@pytest.mark.once
 def test_double_clicks_on_a_quarter_core_with_both_cores_busy_move_one_card_each(x_tools):
     from bench_cgroup import CgroupUnavailable
     from double_click_x11 import double_tapped, run_game
