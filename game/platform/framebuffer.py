@@ -23,8 +23,6 @@ import os
 VARIABLE = "SDL_FRAMEBUFFER_ACCELERATION"
 CPU = "0"
 SDL_DEFAULT = "1"
-REFUSAL = "framebuffer"
-"""A word of SDL's error for a window framebuffer the driver does not have."""
 
 _set_here = False
 """Whether :func:`prefer_cpu` set the variable (rather than the environment)."""
@@ -40,9 +38,13 @@ def prefer_cpu() -> None:
 
 
 def falls_back(error: BaseException) -> bool:
-    """Whether ``error``, from opening the window, is the driver refusing the CPU
-    framebuffer that :func:`prefer_cpu` asked for (and not the player's own setting)."""
-    return _set_here and os.environ.get(VARIABLE) == CPU and REFUSAL in str(error).lower()
+    """Whether a window refused with ``error`` is to be asked for again SDL's way: the CPU
+    framebuffer was :func:`prefer_cpu`'s wish (not the player's own setting). Any refusal
+    counts, not only SDL's words for it ("Window framebuffer support not available" in SDL
+    2.32; pygame-ce 2.5.0 with SDL 2.30 gives an empty message): the CPU framebuffer is a
+    speed-up, never a reason to show nothing, and a window refused for another reason is
+    refused again, with that reason."""
+    return _set_here and os.environ.get(VARIABLE) == CPU
 
 
 def present_through_sdl() -> None:

@@ -209,7 +209,8 @@ def _open_window(args: argparse.Namespace, kiosk: object | None) -> Display:
 def _refused(error: pygame.error) -> str:
     """The one line for a window SDL refused, with SDL's reason."""
     driver = pygame.display.get_driver() if pygame.display.get_init() else "?"
-    return f"SDL's {driver} video driver cannot open the window: {error}"
+    reason = str(error) or "SDL gave no reason"
+    return f"SDL's {driver} video driver cannot open the window: {reason}"
 
 
 def _restart_video() -> None:
