@@ -42,7 +42,13 @@ sys.path.insert(0, str(ROOT))
 
 from bench_cgroup import CgroupUnavailable, CpuQuota  # noqa: E402
 from touch_play import geometry, point_on, saved  # noqa: E402
-from xsession import missing, virtual_display, window_of, xdotool  # noqa: E402
+from xsession import (  # noqa: E402
+    missing,
+    stop_and_read,
+    virtual_display,
+    window_of,
+    xdotool,
+)
 
 from game.games.catalog import KINDS, GameKind  # noqa: E402
 from game.rules import DEAL_COUNT, read_code  # noqa: E402
@@ -215,14 +221,7 @@ def run_game(kind: GameKind, clicks: int, delays: tuple[int, ...], load: bool) -
             for spinner in busy:
                 spinner.kill()
                 spinner.wait()
-            if process.poll() is None:
-                process.terminate()
-            try:
-                _, err = process.communicate(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                _, err = process.communicate()
-            result.stderr = err.decode(errors="replace")
+            result.stderr = stop_and_read(process, timeout=30)
     return result
 
 

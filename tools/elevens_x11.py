@@ -31,7 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from touch_play import PAUSE, ROOT, Step, colours, geometry, make, point_on, saved, touch
 from touch_play import wait_for as wait_for_save
-from xsession import WINDOW_MANAGER, missing, virtual_display, window_of, xdotool
+from xsession import (
+    WINDOW_MANAGER,
+    missing,
+    stop_and_read,
+    virtual_display,
+    window_of,
+    xdotool,
+)
 
 from game.games.catalog import kind_by_key
 from game.rules import Outcome, PlayedGame
@@ -296,13 +303,7 @@ def run_size(size: tuple[int, int], window_manager: bool, shots: Path) -> Run:
         except AssertionError as error:
             run.problems.append(str(error))
         finally:
-            if process.poll() is None:
-                process.terminate()
-            try:
-                run.stderr = process.communicate(timeout=20)[1].decode(errors="replace")
-            except subprocess.TimeoutExpired:
-                process.kill()
-                run.stderr = process.communicate()[1].decode(errors="replace")
+            run.stderr = stop_and_read(process)
     return run
 
 

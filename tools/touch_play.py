@@ -41,7 +41,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 
-from xsession import WINDOW_MANAGER, missing, virtual_display, window_of, xdotool  # noqa: E402
+from xsession import (  # noqa: E402
+    WINDOW_MANAGER,
+    missing,
+    stop_and_read,
+    virtual_display,
+    window_of,
+    xdotool,
+)
 
 from game.games.catalog import KINDS, GameKind, kind_by_key  # noqa: E402
 from game.rules.played import PlayedGame  # noqa: E402
@@ -290,14 +297,7 @@ def play_case(
         try:
             _play(display, kind, code, steps, home, process, result, shots)
         finally:
-            if process.poll() is None:
-                process.terminate()
-            try:
-                _, err = process.communicate(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                _, err = process.communicate()
-            result.stderr = err.decode(errors="replace")
+            result.stderr = stop_and_read(process)
     return result
 
 

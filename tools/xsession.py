@@ -135,6 +135,19 @@ def end_process(process: subprocess.Popen) -> None:
             process.wait()
 
 
+def stop_and_read(process: subprocess.Popen[bytes], timeout: float = 20) -> str:
+    """Stop ``process`` (SIGTERM, up to ``timeout`` s, then SIGKILL) and return what it
+    wrote on its stderr pipe."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        _, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, err = process.communicate()
+    return (err or b"").decode(errors="replace")
+
+
 def xdotool(display: str, *args: str, timeout: float = 10) -> str:
     """Run ``xdotool args`` on ``display``; its output ('' when it failed)."""
     try:
