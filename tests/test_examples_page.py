@@ -66,7 +66,7 @@ def test_the_rules_page_leads_to_the_examples_page_by_a_click_and_by_its_key(dis
     assert driver.scene is rules
     driver.key(pygame.K_e)
     assert isinstance(driver.scene, ExamplesScene)
-    driver.click(driver.scene.layout.buttons["back"].center)
+    driver.click(driver.scene.button_rects()["back"].center)
     assert driver.scene is rules
 
 
@@ -84,7 +84,7 @@ def _page(ctx, kind, size=(1280, 720)):
 def _lit(page, slot):
     """Whether the window shows the lift's glow (the accent colour) just left of
     ``slot``'s card, where only a marked card's glow reaches."""
-    rect = page.layout.slots[slot]
+    rect = page.layout.slots[slot].move(0, page.top)  # (the table is under the heading)
     x = rect.left - max(1, page.layout.card[0] // 32)
     y = rect.centery - max(2, page.layout.card[1] // 18)
     return tuple(pygame.display.get_surface().get_at((x, y)))[:3] == theme.ACCENT
@@ -100,11 +100,11 @@ def test_next_previous_and_play_step_through_the_line_marking_each_moves_cards(d
     driver.key(pygame.K_RIGHT)
     assert page.step == 1 and page.marked == example.moves[1]
     assert all(_lit(page, slot) for slot in page.marked)
-    driver.click(page.layout.buttons["next"].center)
+    driver.click(page.button_rects()["next"].center)
     assert page.step == 2 and page.game.moves == 2
     driver.key(pygame.K_LEFT)
     assert page.step == 1 and page.game.moves == 1 and page.marked == example.moves[1]
-    driver.click(page.layout.buttons["previous"].center)
+    driver.click(page.button_rects()["previous"].center)
     assert page.step == 0 and page.game.score == 0
     before = shown()
     driver.key(pygame.K_SPACE)  # Play: a move at a readable pace
@@ -113,7 +113,7 @@ def test_next_previous_and_play_step_through_the_line_marking_each_moves_cards(d
     assert page.step == 0  # not yet: time to read
     driver.seconds(2.0)
     assert page.step == 1 and shown() != before
-    driver.click(page.layout.buttons["play"].center)  # Play again pauses
+    driver.click(page.button_rects()["play"].center)  # Play again pauses
     assert not page.playing
     driver.seconds(6.0)
     assert page.step == 1
@@ -130,13 +130,13 @@ def test_every_language_says_each_move_naming_the_cards_it_takes(display, ctx, c
         driver, page = _page(ctx, kind)
         total = len(kind.example.moves)
         for number, cards in enumerate(kind.example.cards, start=1):
-            texts = [text for text, _box in page.view.text_boxes()]
+            texts = [text for text, _box in page.text_boxes()]
             assert _("Move {number} of {total}").format(number=number, total=total) in texts
             assert move_words(cards) in texts, (number, texts)
             assert all(card.symbol_name in page.words() for card in cards)
             assert _("Score {score}").format(score=page.game.score) in texts
             driver.key(pygame.K_RIGHT)
-        assert _("You won!") in [text for text, _box in page.view.text_boxes()]
+        assert _("You won!") in [text for text, _box in page.text_boxes()]
         if code != "en":
             assert _("Move {number} of {total}") != "Move {number} of {total}"
             assert _("Examples") != "Examples" and _("Previous") != "Previous"
@@ -163,8 +163,9 @@ def test_no_text_of_the_examples_page_overlaps_another(display, ctx, code):
             for step in (0, 21, len(kind.example.moves)):
                 page.go(step)
                 driver.frames(1)
-                boxes = page.view.text_boxes()
+                boxes = page.text_boxes()
                 assert len(boxes) >= len(page.layout.buttons) + 3, size
+                assert boxes[0][0] == page.heading() == page.words(), size
                 problems = overlaps(boxes, size)
                 if problems:
                     found[(kind.key, size, step)] = problems
@@ -210,7 +211,7 @@ def test_a_kiosk_with_attract_examples_plays_the_example_on_a_loop_until_a_touch
     page = driver.scene
     assert isinstance(page, ExamplesScene) and page.attract and page.kind.has_example
     driver.frames(2)
-    assert _("Touch anywhere to play") in [text for text, _box in page.view.text_boxes()]
+    assert _("Touch anywhere to play") in [text for text, _box in page.text_boxes()]
     driver.seconds(3.0)
     assert page.step == 1  # it plays by itself
     page.go(len(page.example.moves))

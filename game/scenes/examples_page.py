@@ -2,11 +2,13 @@
 app) played through move by move on a picture of its table, as the table draws it.
 
 The cards of the next move are lifted and lit, every slot shows its name and how many
-cards it holds (the seeds' diagram), and a line of words says the move: "Move 1 of 48",
-"3♦ + 8♦ = 11" and the score so far. Next, Previous and Play (Play again pauses) in the
-bar, or the keys: Right, Left, Space; Escape goes back. A kiosk may run it as its
-attract loop (``attract = "examples"``): it plays on a loop with "Touch anywhere to
-play", and a touch or a key goes to the game menu.
+cards it holds (the seeds' diagram), a heading over the table says the move ("3♦ + 8♦ =
+11", "J♣ + Q♥ + K♥") and the info bar which one it is and the score so far ("Move 1 of
+48"). Next, Previous and Play (Play again pauses) in the bar, or the keys: Right, Left,
+Space, Home, End; Escape goes back. The table is the kind's, laid out below the heading
+and drawn by the table view. A kiosk may run it as its attract loop (``attract =
+"examples"``): it plays on a loop under "Touch anywhere to play", the words joining the
+info bar, and a touch or a key goes to the game menu.
 
 The page only replays the line it is given: it never solves a deal.
 """
@@ -18,6 +20,7 @@ from dataclasses import replace
 import pygame
 
 from ..games.catalog import GameKind
+from ..look import theme, ui
 from ..look.i18n import N_, _
 from ..rules import Card, PlayedGame
 from ..table.arcs import TablePlan
@@ -70,11 +73,16 @@ class ExamplesScene(ButtonScene):
         """Seconds since the last step (Play and the loop count it)."""
         self.view = TableView()
         table = kind.table
-        buttons = tuple(ATTRACT_BUTTONS if attract else BUTTONS)
+        self._labels = ATTRACT_BUTTONS if attract else BUTTONS
+        buttons = tuple(self._labels)
         self.plan = TablePlan(
             f"{kind.key}.example", table.arcs, table.compact, buttons, table.inner
         )
         self.layout: Layout = compute_layout(640, 480, self.plan)
+        self.top = 0
+        """The heading's height: the table is laid out and drawn below it."""
+        self._heading: tuple[str, pygame.Rect] | None = None
+        """The heading as last drawn, and its text's box."""
 
     # ----------------------------------------------------------------- state
     @property
@@ -133,9 +141,6 @@ class ExamplesScene(ButtonScene):
         self.dirty = True
 
     # ----------------------------------------------------------------- input
-    def button_rects(self) -> dict[str, pygame.Rect]:
-        return dict(self.layout.buttons)
-
     def default(self) -> str | None:
         return "play" if not self.looping else "menu"
 
@@ -200,36 +205,41 @@ class ExamplesScene(ButtonScene):
     # ------------------------------------------------------------------ draw
     def enter(self, size: tuple[int, int]) -> None:
         super().enter(size)
-        self.layout = compute_layout(size[0], size[1], self.plan)
+        self.top = max(28, round(min(size) * 0.075))
+        self.layout = compute_layout(size[0], max(1, size[1] - self.top), self.plan)
         self.view.reset()
+        self._heading = None
 
     def invalidate(self) -> None:
         super().invalidate()
         self.view.invalidate()
+        self._heading = None
 
-    def words_on_felt(self) -> bool:
-        """Whether the felt has a place for the line of words clear of the bar (else it
-        joins the info bar's parts)."""
-        return not self.layout.message.colliderect(self.layout.bar)
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        """The bar's buttons, where the window shows them (under the heading)."""
+        return {name: rect.move(0, self.top) for name, rect in self.layout.buttons.items()}
+
+    def text_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """Each text drawn, with its box in the window: the heading, then the table's."""
+        boxes = [(text, box.move(0, self.top)) for text, box in self.view.text_boxes()]
+        return [self._heading, *boxes] if self._heading is not None else boxes
+
+    def heading(self) -> str:
+        """The line over the table: the next move's words ("3♦ + 8♦ = 11"); on the
+        attract loop, "Touch anywhere to play" (the words then join the info bar)."""
+        return _("Touch anywhere to play") if self.looping else self.words()
 
     def frame(self) -> Frame:
-        """What the page shows now."""
+        """What the table under the heading shows now."""
         settings = self.ctx.settings
         looks = self.board.looks(self.layout, settings, {})
         for slot in self.marked:
             looks[slot] = replace(looks[slot], selected=True)
-        invite = _("Touch anywhere to play") if self.looping else ""
-        words = self.words()
-        felt = invite or words
-        parts = [self.move_text(), *([words] if invite else []), self.score_text()]
-        if not self.words_on_felt():
-            parts.insert(1, felt)
+        words = [self.words()] if self.looping else []
         buttons = tuple(
             Button(
                 name,
-                _(BUTTONS.get(name) or ATTRACT_BUTTONS[name])
-                if name != "play" or not self.playing
-                else _("Pause"),
+                _("Pause") if name == "play" and self.playing else _(self._labels[name]),
                 enabled=self._enabled(name),
                 state=self.button_state(name),
                 primary=name in ("next", "menu"),
@@ -238,10 +248,9 @@ class ExamplesScene(ButtonScene):
         )
         return Frame(
             looks=looks,
-            info=(*parts, self.example.code),
+            info=(self.move_text(), *words, self.score_text(), self.example.code),
             buttons=buttons,
             labels=self.board.labels(),  # always: the seeds' diagram
-            message=(felt, 1.0) if self.words_on_felt() else None,
             code=self.example.code,
             table=settings.table_colour,
         )
@@ -255,4 +264,17 @@ class ExamplesScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         self.dirty = False
-        return self.view.draw(surface, self.frame(), self.layout, self.ctx.art)
+        width, height = surface.get_size()
+        below = pygame.Rect(0, self.top, width, max(0, height - self.top))
+        table = self.view.draw(surface.subsurface(below), self.frame(), self.layout, self.ctx.art)
+        text = self.heading()
+        band = pygame.Rect(0, 0, width, self.top)
+        drawn = self._heading is not None and self._heading[0] == text
+        if table is not None and drawn:
+            return [rect.move(0, self.top) for rect in table]
+        pygame.draw.rect(surface, theme.BAR, band)
+        px = ui.fit_px(text, round(self.top * 0.62), width - self.top, bold=True)
+        colour = theme.ACCENT if self.looping else theme.TEXT
+        box = ui.draw_text(surface, text, px, colour, bold=True, center=band.center)
+        self._heading = (text, box)
+        return None if table is None else [band, *(rect.move(0, self.top) for rect in table)]
