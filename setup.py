@@ -29,7 +29,7 @@ setup(
     packages=[*find_packages(include=["game", "game.*"]), BUNDLED],
     package_dir={BUNDLED: "assets"},
     package_data={
-        "game": ["locale/*/LC_MESSAGES/*.mo"],
+        "game": ["locale/*/LC_MESSAGES/*.mo", "games/*/example.txt"],  # the Examples pages' games
         BUNDLED: ["*.md", "fonts/*", "sprites/*.svg", "sprites/four/*.svg", "icons/**/*"],
     },
     exclude_package_data={BUNDLED: ["**/__pycache__/*"]},

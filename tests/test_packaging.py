@@ -355,3 +355,14 @@ def test_frozen_app_without_its_card_sprites_fails_naming_the_folder(frozen, tmp
     result = _play(copy / frozen.app.relative_to(frozen.folder), tmp_path / "home", "--deal", DEAL)
     assert result.returncode != 0
     assert _error_line(result.stderr, "sprite folder not found", str(Path("assets", "sprites")))
+
+
+def test_the_spec_bundles_each_games_example_where_the_game_reads_it(tmp_path, monkeypatch):
+    """A game's example (its Examples page's won game) is data beside its modules."""
+    project = _fake_project(tmp_path).resolve()
+    example = project / "game" / "games" / "halfmoon" / "example.txt"
+    example.parent.mkdir(parents=True)
+    example.write_text("code: HM1-N-AAAAAAB\n", encoding="utf-8")
+    recorder = _run_spec(project, monkeypatch)
+    [(_args, kwargs)] = recorder.of("Analysis")
+    assert (str(example), "game/games/halfmoon") in kwargs["datas"]

@@ -54,6 +54,8 @@ def wheel_must_hold() -> list[str]:
         *(f"{bundled}/sprites/{card}.svg" for card in CARDS),
         *(f"{bundled}/sprites/four/{card}.svg" for card in CARDS),
         *(f"game/locale/{code}/LC_MESSAGES/halfmoon.mo" for code in LANGUAGES),
+        # the games' Examples pages' won games (game.games.kind.read_example)
+        *(p.relative_to(ROOT).as_posix() for p in sorted(ROOT.glob("game/games/*/example.txt"))),
     ]
     if (ROOT / "assets" / "icons").is_dir():
         files += [

@@ -18,6 +18,7 @@ from ..rules.codes import PREFIX, format_code, random_code, read_code
 if TYPE_CHECKING:
     import random
 
+    from ..rules.cards import Card
     from ..rules.played import GameRules, PlayedGame
     from ..table.arcs import Arranger, TablePlan
     from ..table.board import Board
@@ -70,6 +71,29 @@ class Script(NamedTuple):
     tests look at their edges); empty: a deal shows them."""
 
 
+class Example(NamedTuple):
+    """A won game a kind shows on its Examples page, move by move: fixed data shipped in
+    its folder (found once, offline: the app never solves a deal)."""
+
+    code: str
+    """The deal."""
+    moves: tuple[Move, ...]
+    """Each move as the slots it touches, in order; the last one wins."""
+    cards: tuple[tuple[Card, ...], ...]
+    """The cards each move takes, as the file names them (the tests check them)."""
+
+
+def read_example(package: str, name: str = "example.txt") -> Example:
+    """The example written in file ``name`` of a kind's folder ``package``, in the
+    solver's notation (:func:`game.rules.notation.numbered_moves`)."""
+    from importlib.resources import files
+
+    from ..rules.notation import numbered_moves
+
+    text = files(package).joinpath(name).read_text(encoding="utf-8")
+    return Example(*numbered_moves(text))
+
+
 class GameKind:
     """One game of the app (see :mod:`game.games.catalog`)."""
 
@@ -94,6 +118,7 @@ class GameKind:
         statistics_file: str | None = None,
         log_file: str | None = None,
         finish: str | None = None,
+        example: Callable[[], Example] | None = None,
     ) -> None:
         self.key = key
         """A stable name: the command line's ``--game`` and the kiosk's ``games`` use it."""
@@ -126,6 +151,9 @@ class GameKind:
         """The bar button whose place a Finish button takes while its board says the game
         can be finished by playing home alone (``Board.can_finish``), or None: the kind
         offers no Finish (game.scenes.play_finish)."""
+        self.has_example = example is not None
+        """Whether it offers an example (a won game, on the Rules page's Examples page)."""
+        self._example = example
         self._rules = rules
         self._board = board
         self._arrangement = arrangement
@@ -150,6 +178,7 @@ class GameKind:
             "arrangement": self._arrangement,
             "rules_text": self._rules_text,
             "script": self._script,
+            **({"example": self._example} if self._example is not None else {}),
         }
         for part, value in parts.items():
             if not callable(value):
@@ -180,6 +209,16 @@ class GameKind:
             self._cache["rules_text"] = self._rules_text()
         text: Paragraphs = self._cache["rules_text"]
         return text
+
+    @property
+    def example(self) -> Example:
+        """Its example (read from its folder on first use); LookupError if it has none."""
+        if self._example is None:
+            raise LookupError(f"{self.name} offers no example")
+        if "example" not in self._cache:
+            self._cache["example"] = self._example()
+        example: Example = self._cache["example"]
+        return example
 
     @property
     def table(self) -> TablePlan:

@@ -17,6 +17,7 @@ is optional; these are the defaults::
     games = [...]                     # the games offered, in order, by their keys
                                       # (game.games.catalog; halfmoon --help lists them): all
     daily = false                     # offer "Today's deal" on the title (game.rules.daily)
+    attract = ""                      # "examples": the attract screen plays a won game
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..games.catalog import GameKind, keys, kind_by_key
+from ..games.catalog import KINDS, GameKind, keys, kind_by_key
 from ..look.i18n import LANGUAGES
 from .settings import CARD_BACKS, DECKS, TABLE_COLOURS
 from .storage import read_regular_file, shown
@@ -77,6 +78,9 @@ class KioskConfig:
     """The games players may choose, by their keys (all of them by default)."""
     daily: bool = False
     """Whether the title offers "Today's deal" (the deal of the day of the chosen game)."""
+    attract: str = ""
+    """What waits for a player: empty for the title's drifting cards; ``"examples"``: an
+    offered game's example (its Examples page) played on a loop, a touch opening the title."""
     source: str = field(default="kiosk config", compare=False, repr=False)
     """Where the config came from (its path), for error messages; not a key of the file."""
 
@@ -116,6 +120,7 @@ class KioskConfig:
             raise KioskConfigError(
                 f"{source}: language must be one of {', '.join(LANGUAGES)}, not {config.language!r}"
             )
+        _check_attract(config)
         for key, choices in LOOKS.items():
             value = getattr(config, key)
             if value and value not in choices:
@@ -190,3 +195,17 @@ def _games(value: Any, source: str) -> tuple[str, ...]:
     if len(set(value)) != len(value):
         raise KioskConfigError(f"{source}: games names a game twice")
     return tuple(value)
+
+
+def _check_attract(config: KioskConfig) -> None:
+    """The ``attract`` key: empty, or ``"examples"`` with a game offered that has one."""
+    if config.attract not in ("", "examples"):
+        raise KioskConfigError(
+            f'{config.source}: attract must be "examples" or "", not {config.attract!r}'
+        )
+    with_example = [kind.key for kind in KINDS if kind.has_example]
+    if config.attract and not set(with_example) & set(config.games):
+        raise KioskConfigError(
+            f'{config.source}: attract = "examples" needs one of the games '
+            f"{', '.join(with_example)} (they have examples)"
+        )

@@ -8,6 +8,7 @@ imports this module::
 
     title -> play -> win | stalemate -> play | title
     title -> settings | rules | statistics | deal code -> title (or play)
+    rules -> examples -> rules;  kiosk: examples (attract loop) -> title
     any   -> "Still playing?" | operator PIN (kiosk) -> back, or title
 
 A game under way is never thrown away without the question (see :meth:`Flow.start`).
@@ -26,6 +27,7 @@ from .base import Context, Scene
 from .code_entry import CodeEntryScene
 from .dialogs import ConfirmScene
 from .end import StalemateScene, WinScene
+from .examples_page import ExamplesScene
 from .kiosk import PinScene, PinTries, StillPlayingScene
 from .menus import SettingsScene, StatisticsScene
 from .play import PlayScene
@@ -156,11 +158,27 @@ class Flow:
         """The title screen (the menu during a game, with Continue)."""
         return TitleScene(self.ctx, self, resume=resume)
 
+    def attract(self) -> Scene:
+        """The first screen of a run, and of a kiosk's next visitor: the title; a kiosk
+        with ``attract = "examples"`` waiting for a player shows an example on a loop in
+        front of it (a touch: the title)."""
+        title = TitleScene(self.ctx, self)
+        kiosk, ctx = self.ctx.kiosk, self.ctx
+        if kiosk is None or kiosk.attract != "examples" or not title.attract:
+            return title
+        shown = [kind for kind in ctx.offered() if kind.has_example]
+        kind = ctx.kind if ctx.kind in shown else shown[0] if shown else None
+        return ExamplesScene(ctx, title, kind, attract=True) if kind is not None else title
+
+    def examples(self, back: Scene) -> Scene:
+        """The Examples page of the chosen game (its kind offers an example)."""
+        return ExamplesScene(self.ctx, back, self.ctx.kind)
+
     def settings(self, back: Scene) -> Scene:
         return SettingsScene(self.ctx, back=back)
 
     def rules(self, back: Scene) -> Scene:
-        return RulesScene(self.ctx, back=back)
+        return RulesScene(self.ctx, back=back, flow=self)
 
     def statistics(self, back: Scene) -> Scene:
         return StatisticsScene(self.ctx, back=back, flow=self)

@@ -17,6 +17,7 @@ from ..look.i18n import N_, _
 from ..records.kiosk import PIN_DIGITS, KioskConfig, KioskConfigError
 from .base import Context, Quit, Scene, pointer_position
 from .dialogs import Dialog
+from .examples_page import ExamplesScene
 
 PIN_TRIES = 5
 """Wrong PINs in a row before the keypad makes the operator wait."""
@@ -63,6 +64,7 @@ class KioskFlow(Protocol):
     """What kiosk mode asks of the scene graph (game.scenes.flow.Flow)."""
 
     def title(self) -> Scene: ...
+    def attract(self) -> Scene: ...
     def still_playing(self, under: Scene, seconds: float) -> Scene: ...
     def operator_pin(self, under: Scene, pin: str, tries: PinTries) -> Scene: ...
 
@@ -116,6 +118,8 @@ class KioskGuard:
             self.idle = 0.0  # already waiting for the next player, with the kiosk's look
             if end_visit(self.ctx):
                 scene.invalidate()
+            if self.config.attract and not isinstance(scene, ExamplesScene):
+                return self.flow.attract()  # the title left idle: the example's loop again
             return None
         if scene.let_go():
             return None  # a card held flies back first: the question comes as it lands
@@ -176,7 +180,7 @@ class StillPlayingScene(Dialog):
             return None
         self.ctx.leave_all()  # the next player continues nobody's game, of any kind
         end_visit(self.ctx)  # nor sees this one's settings
-        return self.flow.title()
+        return self.flow.attract()
 
 
 class PinScene(Scene):

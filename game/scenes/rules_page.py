@@ -1,6 +1,9 @@
-"""The rules page: how to play, scrolled by whole lines (wheel, keys, a finger)."""
+"""The rules page: how to play, scrolled by whole lines (wheel, keys, a finger); for a
+kind that offers an example, a way to its Examples page (the button, or the E key)."""
 
 from __future__ import annotations
+
+from typing import Protocol
 
 import pygame
 
@@ -12,24 +15,47 @@ from .menu import Column, MenuScene
 HEADINGS = frozenset({N_("Settings")})
 
 
+class RulesFlow(Protocol):
+    """What the rules page asks of the scene graph (game.scenes.flow.Flow)."""
+
+    def examples(self, back: Scene) -> Scene: ...
+
+
 class RulesScene(MenuScene):
     """How to play. The text scrolls by whole lines: no line is ever cut at an edge."""
 
     title = N_("Rules")
-    pinned_keys = ("back",)
 
-    def __init__(self, ctx: Context, back: Scene) -> None:
+    def __init__(self, ctx: Context, back: Scene, flow: RulesFlow | None = None) -> None:
         super().__init__(ctx)
         self._back = back
+        self._flow = flow
         self.first_line = 0
         """The line shown at the top of the text."""
         self._drag = 0.0
 
+    @property
+    def has_examples(self) -> bool:
+        """Whether the page leads to an Examples page: its kind offers an example."""
+        return self._flow is not None and self.ctx.kind.has_example
+
+    @property
+    def pinned_keys(self) -> tuple[str, ...]:
+        return ("examples", "back") if self.has_examples else ("back",)
+
     def entries(self) -> list[tuple[str, str]]:
-        return [("back", N_("Back"))]
+        examples = [("examples", N_("Examples"))] if self.has_examples else []
+        return [*examples, ("back", N_("Back"))]
 
     def choose(self, key: str) -> Scene | None:
+        if key == "examples" and self._flow is not None and self.has_examples:
+            return self._flow.examples(self)
         return self.back()
+
+    def key(self, event: pygame.event.Event) -> Scene | None:
+        if event.key == pygame.K_e and self.has_examples:
+            return self.choose("examples")
+        return None
 
     def back(self) -> Scene | None:
         self._back.invalidate()

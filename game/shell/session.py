@@ -92,7 +92,7 @@ class Session:
             ctx.choose(kind_by_key(args.game))
         if kiosk is not None and ctx.kind.key not in kiosk.games:
             ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
-        scene: Scene = flow.title()
+        scene: Scene = flow.attract()  # the title (a kiosk's may show an example first)
         if args.deal:  # the code's game, after the question when a game of it is under way
             with contextlib.suppress(DealCodeError):  # one the kiosk does not offer: main
                 scene = flow.deal(scene, args.deal)  # refuses it before the window opens

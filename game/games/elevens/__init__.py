@@ -3,7 +3,8 @@ refilled from a stock; pairs adding to 11 and Jack-Queen-King triples leave it.
 
 Its folder: the pure rules (:mod:`.rules`, :mod:`.table`) and its solver (:mod:`.solver`),
 the board (:mod:`.board`), the table's arrangement (:mod:`.arrangement`), the rules page
-(:mod:`.texts`) and the test script (:mod:`.script`); this module is its registry entry.
+(:mod:`.texts`), the test script (:mod:`.script`) and the Examples page's won game
+(``example.txt``); this module is its registry entry.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...look.i18n import N_
-from ..kind import Arrangements, GameKind, Paragraphs, Picture, Script
+from ..kind import Arrangements, Example, GameKind, Paragraphs, Picture, Script, read_example
 
 if TYPE_CHECKING:
     from ...rules.played import GameRules, PlayedGame
@@ -45,6 +46,10 @@ def _rules_text() -> Paragraphs:
     return RULES_TEXT
 
 
+def _example() -> Example:
+    return read_example(__name__)
+
+
 def _script(kind: GameKind) -> Script:
     from .script import SCRIPT
 
@@ -67,6 +72,7 @@ KINDS = [
         best_score=260,
         script=_script,
         most_moves=26,  # a removal takes 2 or 3 of the 52 cards
+        example=_example,  # example.txt: a won game of HM1-E-AAAAABT
     )
 ]
 """Elevens, the fifth game."""

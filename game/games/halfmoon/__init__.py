@@ -3,8 +3,9 @@ pairs adding to 11 and Jack-Queen-King triples leave the table.
 
 Its folder: the pure rules (:mod:`.rules`, :mod:`.table`, :mod:`.slots`) and its solver
 (:mod:`.solver`), the board (:mod:`.board`), the table's arrangement
-(:mod:`.arrangement`), the rules page (:mod:`.texts`) and the test script
-(:mod:`.script`); this module is its registry entry.
+(:mod:`.arrangement`), the rules page (:mod:`.texts`), the test script
+(:mod:`.script`) and the Examples page's won game (``example.txt``); this module is its
+registry entry.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...look.i18n import N_
-from ..kind import Arrangements, GameKind, Paragraphs, Picture, Script
+from ..kind import Arrangements, Example, GameKind, Paragraphs, Picture, Script, read_example
 
 if TYPE_CHECKING:
     from ...rules.played import GameRules, PlayedGame
@@ -52,6 +53,10 @@ def _script(kind: GameKind) -> Script:
     return SCRIPT
 
 
+def _example() -> Example:
+    return read_example(__name__)
+
+
 KINDS = [
     GameKind(
         "halfmoon",
@@ -70,6 +75,7 @@ KINDS = [
         most_moves=52,  # a removal takes 2 or 3 of the 104 cards
         save_file="game.json",  # the names it always had
         statistics_file="statistics.json",
+        example=_example,  # example.txt: a won game of HM1-N-AAAAAAB
     )
 ]
 """Half Moon, the app's first game."""
