@@ -138,6 +138,11 @@ def test_keyboard_focus_scrolls_each_entry_and_its_heading_into_view(
         pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0, touch=False
     )
     assert scene.scroll < top or column.max_scroll == 0  # the wheel scrolls it back up
+    if column.max_scroll:  # and a finger dragged up the list scrolls it down
+        before = scene.scroll
+        for event in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            driver.post(event, x=0.5, y=0.6, dx=0.0, dy=-0.2, finger_id=0, touch_id=0)
+        assert scene.scroll > before
 
 
 def _preview(scene, driver):

@@ -19,7 +19,7 @@ import pygame
 
 from ..look import ui
 from ..look.fonts import font
-from .menu import MIN_UNIT, Column, common_px
+from .menu import MIN_UNIT, Column, caption_size, common_px
 
 Entry = tuple[str, str, str]
 """A button of a section: its key, its label and its explanation line ('' for none)
@@ -93,23 +93,25 @@ def _arrange(
     side_w = max(unit * 3, min(unit * 6, width // 5))
     side = width > height and width >= 560
     room_w = width - 2 * margin - (side_w + unit if side else 0)
-    column_w = min(unit * 11, (room_w - (count - 1) * unit // 2) // count)
     labels = [label for _h, entries in sections for _k, label, _c in entries] + [back[1]]
     captions = [c for _h, entries in sections for _k, _l, c in entries if c]
-    label_w = max(font(max(11, round(unit * 0.36)), True).size(ui.drawable(t))[0] for t in labels)
-    caption_w = max((font(CAPTION_PX).size(ui.drawable(c))[0] for c in captions), default=0)
-    if not forced and (label_w > column_w - unit // 2 or caption_w > column_w):
+    heading_h = max(14, round(unit * 0.6))
+    caption_h = max(12, round(unit * 0.45))
+    column_w = min(
+        (room_w - (count - 1) * unit // 2) // count,
+        max(  # as wide as the labels and the explanations like, like the other menus
+            unit * 7,
+            _widest(labels, max(10, int(unit * 0.42)), True) + unit,
+            _widest(captions, caption_size(caption_h), False),
+        ),
+    )
+    narrowest = _widest(labels, max(11, round(unit * 0.36)), True) + unit // 2
+    if not forced and (narrowest > column_w or _widest(captions, CAPTION_PX, False) > column_w):
         return None
     column_w = max(column_w, unit * 3)
     band_h = 0 if side or height < 400 else min(round(unit * 2.2), height // 5)
-    heading_h = max(14, round(unit * 0.6))
-    caption_h = max(12, round(unit * 0.45))
-    lefts = [
-        (width - (side_w + unit if side else 0)) // 2
-        - (count * column_w + (count - 1) * (unit // 2)) // 2
-        + index * (column_w + unit // 2)
-        for index in range(count)
-    ]
+    block_w = count * column_w + (count - 1) * (unit // 2) + (side_w + unit if side else 0)
+    lefts = [(width - block_w) // 2 + index * (column_w + unit // 2) for index in range(count)]
     stacked = _stack(
         sections,
         _split(sections, count, unit, gap, heading_h, caption_h),
@@ -159,6 +161,11 @@ def _arrange(
             default=heading_h,
         ),
     )
+
+
+def _widest(texts: list[str], px: int, bold: bool) -> int:
+    """The width of the widest of ``texts`` at ``px``."""
+    return max((font(px, bold).size(ui.drawable(text))[0] for text in texts), default=0)
 
 
 def _section_h(entries: list[Entry], unit: int, gap: int, heading_h: int, caption_h: int) -> int:
