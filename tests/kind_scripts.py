@@ -15,16 +15,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.games.kind import Move, Script
+from game.games.kind import GameKind, Move, Picture, Script
 
 if TYPE_CHECKING:
     from ui_helpers import Driver
 
-    from game.games.catalog import GameKind
     from game.rules.played import PlayedGame
     from game.scenes.play import PlayScene
 
 __all__ = ["Move", "Script", "script_for"]
+
+
+def _never(*_args: object) -> None:
+    raise AssertionError("a part of the probe is never asked for")
+
+
+PROBE_PARTS = dict(rules=_never, board=_never, arrangement=_never, rules_text=_never, script=_never)
+"""A probe kind's parts: none is ever asked for."""
+
+
+def probe_kind(**declared) -> GameKind:
+    """A kind named Probe with a code letter no registered kind has, whose parts are
+    never asked for (a test registers it, and unregisters it after); ``declared``
+    overrides its declaration (``settings=...``)."""
+    from game.games.catalog import letters
+
+    letter = next(c for c in "ZYXWVUTSRQP" if c not in letters())
+    given = dict(order=10**6, buttons=("new", "menu"), inner=(), picture=Picture(4), best_score=1)
+    return GameKind("probe-kind", letter, "Probe", **{**given, **PROBE_PARTS, **declared})
 
 
 def script_for(kind: GameKind) -> Script:

@@ -10,8 +10,10 @@ from types import SimpleNamespace
 import conftest
 import pytest
 from kind_scripts import (
+    PROBE_PARTS,
     SMALL,
     make,
+    probe_kind,
     save_under_way,
     script_for,
     stalemate_game,
@@ -20,7 +22,7 @@ from kind_scripts import (
 )
 from ui_helpers import Driver, pygame
 
-from game.games.catalog import KINDS, GameKind, Picture, kind_of, letters, register, unregister
+from game.games.catalog import KINDS, GameKind, Picture, kind_of, register, unregister
 from game.records.kiosk import KioskConfig
 from game.records.savegame import SavedGame
 from game.records.settings import Settings
@@ -78,23 +80,8 @@ class _Probe:
 
 
 def test_a_kind_added_to_the_registry_is_given_to_every_test_taking_kind():
-    letter = next(c for c in "ZYXWVUTSRQP" if c not in letters())
-
-    def never(*_args):
-        raise AssertionError("a part of the probe is never asked for")
-
-    parts = dict(rules=never, board=never, arrangement=never, rules_text=never, script=never)
-    toy = GameKind(
-        "probe-kind",
-        letter,
-        "Probe",
-        order=10**6,
-        buttons=("new", "menu"),
-        inner=(),
-        picture=Picture(4),
-        best_score=1,
-        **parts,
-    )
+    toy = probe_kind()
+    letter, parts = toy.letter, PROBE_PARTS
     register(toy)
     try:
         probe = _Probe()

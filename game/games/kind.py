@@ -119,6 +119,8 @@ class GameKind:
         log_file: str | None = None,
         finish: str | None = None,
         example: Callable[[], Example] | None = None,
+        settings: tuple[str, ...] = (),
+        family: str = "",
     ) -> None:
         self.key = key
         """A stable name: the command line's ``--game`` and the kiosk's ``games`` use it."""
@@ -154,6 +156,12 @@ class GameKind:
         self.has_example = example is not None
         """Whether it offers an example (a won game, on the Rules page's Examples page)."""
         self._example = example
+        self.settings = settings
+        """The settings of its own (names of game.records.settings.Settings' switches):
+        the Settings screen shows them under the names of the kinds that have them."""
+        self.family = family or name
+        """The name of the games it is one of (untranslated, shown through ``_``): the
+        Settings screen's heading over their settings; its own name if none given."""
         self._rules = rules
         self._board = board
         self._arrangement = arrangement

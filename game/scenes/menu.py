@@ -156,7 +156,7 @@ class MenuScene(ButtonScene):
         if header.height + gap + content_h + pinned_h > room and two_wide and len(listed) >= 4:
             # A wide window: the list in two columns, each caption under its own button,
             # the buttons as wide as the captions like (up to half the window each).
-            said = [font(_caption_size(caption_h)).size(ui.drawable(c))[0] for c in captions]
+            said = [font(caption_size(caption_h)).size(ui.drawable(c))[0] for c in captions]
             half = (width - 3 * margin) // 2
             wide = min(half, max([button_w, *said]))
             lefts = [width // 2 - margin // 2 - wide, width // 2 + margin // 2]
@@ -197,7 +197,7 @@ class MenuScene(ButtonScene):
             captions=caption_rects,
             pinned=pinned,
             content_h=content_h,
-            label_px=_common_px(
+            label_px=common_px(
                 labels,
                 unit,
                 min(r.width for r in [*rects.values(), *pinned.values()])
@@ -273,17 +273,22 @@ class MenuScene(ButtonScene):
         self.dirty = True
         return True
 
-    def _show(self, key: str, column: Column) -> None:
-        """Scroll so that button ``key`` is wholly visible."""
-        rect = column.rects.get(key)
-        if rect is None:
-            return
+    def reach(self, key: str, column: Column) -> pygame.Rect:
+        """What is shown with listed button ``key`` when it gets the focus (at scroll 0):
+        the button and its caption."""
+        rect = column.rects[key]
         caption = column.captions.get(key)
-        bottom = caption.bottom if caption is not None else rect.bottom
+        return rect.union(caption) if caption is not None else rect
+
+    def _show(self, key: str, column: Column) -> None:
+        """Scroll so that button ``key`` (and what goes with it) is wholly visible."""
+        if key not in column.rects:
+            return
+        rect = self.reach(key, column)
         if rect.top < self.scroll:
             self.scroll = rect.top
-        elif bottom > self.scroll + column.view.height:
-            self.scroll = bottom - column.view.height
+        elif rect.bottom > self.scroll + column.view.height:
+            self.scroll = rect.bottom - column.view.height
         self.scroll = max(0, min(self.scroll, column.max_scroll))
 
     def scroll_by(self, amount: float) -> None:
@@ -352,7 +357,7 @@ class MenuScene(ButtonScene):
         texts = [self.caption(key) for key in column.captions]
         return min(
             (
-                ui.fit_px(t, _caption_size(r.height), r.width)
+                ui.fit_px(t, caption_size(r.height), r.width)
                 for t, r in zip(texts, column.captions.values(), strict=True)
             ),
             default=10,
@@ -370,6 +375,20 @@ class MenuScene(ButtonScene):
         thumb.top = view.top + (view.height - thumb.height) * self.scroll // column.max_scroll
         pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=track_w // 2)
         pygame.draw.rect(surface, theme.TEXT_DIM, thumb, border_radius=track_w // 2)
+
+
+class SubScene(MenuScene):
+    """A screen with a Back button that returns to where it was opened from."""
+
+    pinned_keys: tuple[str, ...] = ("back",)
+
+    def __init__(self, ctx: Context, back: Scene) -> None:
+        super().__init__(ctx)
+        self._back = back
+
+    def back(self) -> Scene | None:
+        self._back.invalidate()
+        return self._back
 
 
 def _stack(
@@ -402,12 +421,12 @@ def _stack(
     return rects, caption_rects, max(0, height)
 
 
-def _caption_size(height: int) -> int:
+def caption_size(height: int) -> int:
     """The size a caption ``height`` pixels tall is written at where it fits."""
     return max(10, height * 4 // 5)
 
 
-def _common_px(labels: list[str], unit: int, button_w: int) -> int:
+def common_px(labels: list[str], unit: int, button_w: int) -> int:
     """The label size every button of a column shares: the largest at which the
     labels fit, but not smaller than a third of the button (a longer label then shrinks
     alone, drawn by ui.draw_button)."""

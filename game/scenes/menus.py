@@ -1,4 +1,5 @@
-"""The settings and the statistics, opened from the title screen."""
+"""The statistics, opened from the title screen (and the settings, from
+:mod:`.settings_page`)."""
 
 from __future__ import annotations
 
@@ -7,119 +8,23 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..look import theme, ui
-from ..look.i18n import LANGUAGES, N_, _
-from ..records.settings import ANIMATIONS, CARD_BACKS, DECKS, TABLE_COLOURS
+from ..look.i18n import N_, _
 from ..records.statistics import RECENT
 from ..rules import daily
 from .base import Context, Scene
 from .dialogs import ConfirmScene
 from .log_page import LogFlow, LogScene
-from .menu import Column, MenuScene
+from .menu import Column, SubScene
+from .settings_page import SettingsScene
 from .stats_chart import chart_height, draw_chart, label_px
 
 if TYPE_CHECKING:
     from datetime import date
 
-_SWITCHES = (
-    ("move_errors", N_("Move errors")),
-    ("placement_aid", N_("Placement aid")),
-    ("pile_labels", N_("Pile labels")),
-    ("four_colour", N_("Four-colour deck")),
-    ("sound", N_("Sound effects")),
-    ("one_tap_moves", N_("One-tap moves")),
-    ("auto_home", N_("Cards home by themselves")),
-    ("auto_finish", N_("Automatic finish")),
-)
-_CAPTIONS = {
-    "move_errors": N_("Says why a tap removed nothing"),
-    "placement_aid": N_("Dims the cards that cannot go with your selection"),
-    "one_tap_moves": N_("Crescent: a lone move on one tap"),
-    "auto_home": N_("Crescent: spare cards go home"),
-    "auto_finish": N_("Crescent: Finish plays by itself"),
-}
-"""A line under the settings whose names do not say enough."""
-_ANIMATION_NAMES = {"off": N_("off"), "normal": N_("normal"), "fast": N_("fast")}
-_CYCLES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
-    "deck": (DECKS, {"classic": N_("classic"), "large": N_("large index")}),
-    "card_back": (
-        CARD_BACKS,
-        {"moons": N_("blue moons"), "lattice": N_("red lattice"), "waves": N_("green waves")},
-    ),
-    "table_colour": (
-        TABLE_COLOURS,
-        {"green": N_("green"), "blue": N_("blue"), "red": N_("red"), "charcoal": N_("charcoal")},
-    ),
-    "animations": (ANIMATIONS, _ANIMATION_NAMES),
-}
-"""The settings that cycle through several values, one a tap: the values, their names."""
-_CAPTIONS["deck"] = N_("Large index: a big rank and suit, easy to read")
-_CAPTIONS["animations"] = N_("Fast: cards fly in half the time")
+__all__ = ["SettingsScene", "StatisticsScene"]
 
 
-class _Sub(MenuScene):
-    """A screen with a Back button that returns to where it was opened from."""
-
-    pinned_keys: tuple[str, ...] = ("back",)
-
-    def __init__(self, ctx: Context, back: Scene) -> None:
-        super().__init__(ctx)
-        self._back = back
-
-    def back(self) -> Scene | None:
-        self._back.invalidate()
-        return self._back
-
-
-class SettingsScene(_Sub):
-    """Every setting; a change is applied and stored at once."""
-
-    title = N_("Settings")
-
-    def entries(self) -> list[tuple[str, str]]:
-        return [(key, label) for key, label in _SWITCHES] + [
-            ("deck", N_("Card faces")),
-            ("card_back", N_("Card back")),
-            ("table_colour", N_("Table colour")),
-            ("animations", N_("Animations")),
-            ("language", N_("Language")),
-            ("back", N_("Back")),
-        ]
-
-    def value(self, key: str) -> str:
-        """What a setting is now, as the player reads it."""
-        settings = self.ctx.settings
-        if key in _CYCLES:
-            return _(_CYCLES[key][1][getattr(settings, key)])
-        if key == "language":
-            return LANGUAGES[settings.language]
-        return _("on") if getattr(settings, key) else _("off")
-
-    def label(self, key: str, label: str) -> str:
-        if key == "back":
-            return _(label)
-        return _("{setting}: {value}").format(setting=_(label), value=self.value(key))
-
-    def caption(self, key: str) -> str:
-        return _(_CAPTIONS[key]) if key in _CAPTIONS else ""
-
-    def choose(self, key: str) -> Scene | None:
-        settings = self.ctx.settings
-        if key == "back":
-            return self.back()
-        if key in _CYCLES:
-            values = _CYCLES[key][0]
-            setattr(settings, key, values[(values.index(getattr(settings, key)) + 1) % len(values)])
-        elif key == "language":
-            codes = list(LANGUAGES)
-            settings.language = codes[(codes.index(settings.language) + 1) % len(codes)]
-        else:
-            setattr(settings, key, not getattr(settings, key))
-        self.ctx.apply_settings()
-        self.ctx.art.clear()
-        return None
-
-
-class StatisticsScene(_Sub):
+class StatisticsScene(SubScene):
     """Games played and won, streaks, best time, average score; Reset asks first."""
 
     title = N_("Statistics")

@@ -72,6 +72,8 @@ def _crescent(key: str, letter: str, name: str, order: int, picture: Picture) ->
         best_score=480,
         script=_script,
         finish="redeal",  # while a home-only playout wins, a redeal is never needed
+        settings=("one_tap_moves", "auto_home", "auto_finish"),
+        family=N_("Crescent games"),
     )
 
 

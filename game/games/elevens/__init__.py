@@ -73,6 +73,7 @@ KINDS = [
         script=_script,
         most_moves=26,  # a removal takes 2 or 3 of the 52 cards
         example=_example,  # example.txt: a won game of HM1-E-AAAAABT
+        settings=("move_errors", "placement_aid"),  # a removal game's aids
     )
 ]
 """Elevens, the fifth game."""

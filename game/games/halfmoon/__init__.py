@@ -76,6 +76,7 @@ KINDS = [
         save_file="game.json",  # the names it always had
         statistics_file="statistics.json",
         example=_example,  # example.txt: a won game of HM1-N-AAAAAAB
+        settings=("move_errors", "placement_aid"),  # a removal game's aids
     )
 ]
 """Half Moon, the app's first game."""
