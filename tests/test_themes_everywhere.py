@@ -15,6 +15,7 @@ from game.look import theme
 from game.look.art import FOUR_COLOURS, TWO_COLOURS
 from game.look.sprites import CardArt
 from game.records.settings import CARD_BACKS, DECKS, TABLE_COLOURS
+from game.rules.cards import Card, Rank, Suit, standard_deck
 from game.scenes.base import ButtonScene
 from game.scenes.title import TitleScene
 
@@ -153,3 +154,48 @@ def test_the_title_tiles_show_the_chosen_back_and_deck(display, ctx, flow, back,
         assert all(_near(colours, ink, 30) >= 10 for ink in inks), deck
         assert all(_near(colours, ink, 30) <= 2 for ink in others), deck
     assert len(set(map(tuple, drawn.values()))) == len(DECKS)  # each deck's own faces
+
+
+# ------------------------------------------------------------ the large-index courts
+SLIVER = 0.22
+"""A Crescent fan's face-up sliver, as a share of the card's width (game.table.arcs)."""
+STEP_BACK = (25, 35)
+"""A card seen from a step back: a 250 x 350 face shrunk to this."""
+
+
+@pytest.mark.parametrize("four", [False, True], ids=["two colours", "four colours"])
+def test_the_large_index_court_cards_are_marked_in_their_colour(display, four):
+    """Seen from a step back (shrunk to 25 x 35), a Jack, Queen or King of the
+    large-index deck is far from every number card of its suit in colour, in its sliver
+    alone (a covered card in a fan) and whole, and the three ranks far from each other;
+    close up, its rank and suit are still 4.5:1 against what they lie on."""
+    pygame.display.set_mode((1, 1))
+    art = CardArt()
+    art.set_look("large", "moons")
+    size = (250, 350)
+    sliver = pygame.Rect(1, 1, round(STEP_BACK[0] * SLIVER) - 1, STEP_BACK[1] - 2)
+    whole = pygame.Rect(1, 1, STEP_BACK[0] - 2, STEP_BACK[1] - 2)
+    seen = {}
+    for card in standard_deck():
+        small = pygame.transform.smoothscale(art.face(card, size, four), STEP_BACK)
+        seen[card] = (_mean(small, sliver), _mean(small, whole))
+    courts = [card for card in seen if card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING)]
+    numbers = [card for card in seen if card not in courts]
+
+    def apart(a: Card, b: Card, part: int) -> float:
+        return sum((x - y) ** 2 for x, y in zip(seen[a][part], seen[b][part], strict=True)) ** 0.5
+
+    for court in courts:
+        same_suit = [card for card in numbers if card.suit is court.suit]
+        assert min(apart(court, card, 0) for card in same_suit) >= 40, court
+        assert min(apart(court, card, 1) for card in same_suit) >= 25, court
+        others = [card for card in courts if card.suit is court.suit and card.rank != court.rank]
+        assert min(apart(court, card, 0) for card in others) >= 30, court
+    for court in courts:
+        face = art.face(court, size, four)
+        corner = Pixels(face.subsurface((0, 0, round(size[0] * SLIVER), size[1] // 2)))
+        ink = _rgb((FOUR_COLOURS if four else TWO_COLOURS)[court.suit])
+        under = corner.commonest()
+        assert _near(corner.colours, ink, 3) >= 200, court  # the index is drawn in its ink
+        assert contrast(ink, under) >= 4.5, (court, under, contrast(ink, under))
+    assert Suit.CLUBS in {card.suit for card in courts}  # green clubs: the hardest ink
