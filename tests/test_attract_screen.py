@@ -9,6 +9,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from contrast_helpers import LEAST_CONTRAST, contrast
 from ui_helpers import Driver, pygame
 
 from game.records.kiosk import KioskConfig
@@ -16,20 +17,6 @@ from game.scenes.flow import Flow
 from game.scenes.title import TitleScene
 
 SIZES = [(800, 480), (1280, 720), (1920, 1080), (1080, 1920)]
-LEAST_CONTRAST = 4.5
-"""WCAG's least contrast ratio for text (level AA)."""
-
-
-def luminance(colour: tuple[int, int, int]) -> float:
-    """The relative luminance of an sRGB colour (WCAG 2)."""
-    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    """The WCAG contrast ratio of two colours (1 to 21)."""
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def _attract(ctx, size):

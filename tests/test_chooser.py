@@ -7,6 +7,8 @@ import pytest
 from ui_helpers import pygame
 
 from game.games.kind import GameKind, Picture
+from game.look import theme
+from game.look.sprites import CardArt
 from game.scenes import chooser
 
 
@@ -64,7 +66,9 @@ def test_a_tiles_picture_never_leaves_its_tile(display, picture, size):
     tile = pygame.Rect((150, 150), size)
     kinds = [_kind(0, picture), _kind(1, Picture(piles=4))]
     other = pygame.Rect(10, 10, 120, 100)
-    chooser.draw(surface, {"game-probe-0": tile, "game-probe-1": other}, kinds, kinds[0], set(), {})
+    rects = {"game-probe-0": tile, "game-probe-1": other}
+    cards = chooser.Cards(CardArt(), four_colour=False)
+    chooser.draw(surface, rects, kinds, kinds[0], set(), {}, set(), theme.PALETTES["green"], cards)
     changed = [
         (x, y)
         for x in range(0, 400, 2)

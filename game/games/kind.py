@@ -34,8 +34,9 @@ on each slot's top card): a pair or a triple, or a card and where it goes."""
 
 
 class Picture(NamedTuple):
-    """The title screen's small picture of a game's table, drawn from plain shapes: an arc
-    of piles with cards inside it, or a grid of cards with a stock beside it."""
+    """The title screen's small picture of a game's table, of little cards in the chosen
+    deck and back: an arc of piles with cards inside it, or a grid of cards with a stock
+    beside it."""
 
     piles: int = 0
     """Cards along the arc (0: no arc)."""

@@ -9,15 +9,19 @@ The large-index deck is for small screens, low vision and a kiosk seen from a st
 a big bold rank over a big suit in the top-left corner, the same turned round in the
 bottom-right, and one big suit in a plain centre. The corner index stays within a
 Crescent fan's sliver (:data:`game.table.arcs.SLIVER`: 55 of the card's 250 units), so a
-covered card still shows it whole, and the centre starts right of the sliver.
+covered card still shows it whole, and the centre starts right of the sliver. A Jack,
+Queen or King has its index on a pale panel at the top of a band in its rank's colour
+down the card's side (the classic deck's court colours): a J-Q-K triple shows from a
+step back, in a fan's sliver too.
 """
 
 from __future__ import annotations
 
 import math
 
-from ..rules.cards import Card
+from ..rules.cards import Card, Rank
 from .art import (
+    _COURT_STYLE,
     _CX,
     _CY,
     _GLYPHS,
@@ -77,10 +81,32 @@ def _big_index(card: Card, colour: str) -> str:
     return _big_glyph(card.rank.label, colour) + _suit(card.suit, cx, suit_cy, _BIG_SUIT, colour)
 
 
+_BAND = (4, 4, _BIG_RIGHT + 2 - 4, HEIGHT - 8)
+"""A court card's band (x, y, width, height): down its side, inside the sliver."""
+_BAND_PANEL_TOP, _BAND_PANEL_BOTTOM = 10, 170
+"""The pale panel at the band's top that the index lies on."""
+_BAND_PANELS = {Rank.JACK: "#f2f9fb", Rank.QUEEN: "#fdf4fb", Rank.KING: "#fef9e8"}
+"""The panel's tint per court rank: pale enough that every suit's ink keeps 4.5:1 on it
+(the four-colour deck's green clubs need the most)."""
+
+
+def _court_band(rank: Rank) -> str:
+    """A court card's band in its rank's colour, with the pale panel for the index."""
+    x, y, w, h = _BAND
+    top, bottom = _BAND_PANEL_TOP, _BAND_PANEL_BOTTOM
+    return (
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{_COURT_STYLE[rank][0]}"/>'
+        f'<rect x="{x}" y="{top}" width="{w}" height="{bottom - top}" rx="6" '
+        f'fill="{_BAND_PANELS[rank]}"/>'
+    )
+
+
 def large_card_svg(card: Card, four_colour: bool = False) -> str:
     """The SVG text of one face of the large-index deck."""
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
     index = _big_index(card, colour)
+    if card.is_face:
+        index = _court_band(card.rank) + index
     centre = _suit(card.suit, _CX + 3, _CY, _CENTRE_SUIT, colour)
     body = f'{centre}\n{index}\n<g transform="rotate(180 {_n(_CX)} {_n(_CY)})">{index}</g>'
     return _card_base(body)

@@ -101,6 +101,7 @@ class CardArt:
         self._surfaces: dict[tuple[str, Size], pygame.Surface] = {}
         self._quick: Size | None = None  # the size served scaled first (see resize)
         self._standins: dict[tuple[str, Size], None] = {}  # scaled, waiting to be crisp
+        self._little: dict[tuple[str, Size], pygame.Surface] = {}  # see little()
         self.deck = "classic"
         """The faces drawn: ``classic`` (the sprite files) or ``large`` (large index)."""
         self.card_back = "moons"
@@ -141,8 +142,34 @@ class CardArt:
 
     def back(self, size: Size) -> pygame.Surface:
         """The card back at exactly ``size`` pixels (width, height)."""
-        name = "back.svg" if self.card_back == "moons" else f"{THEMED}backs/{self.card_back}.svg"
-        return self._surface(name, size)
+        return self._surface(self._back_name(), size)
+
+    def _back_name(self) -> str:
+        """The sprite of the back drawn now."""
+        return "back.svg" if self.card_back == "moons" else f"{THEMED}backs/{self.card_back}.svg"
+
+    def little(self, card: Card | None, size: Size, four_colour: bool = False) -> pygame.Surface:
+        """A little picture of ``card``'s face (None: the back) at ``size``, such as the
+        title's game tiles show: kept apart from the table's cards, so it never stands in
+        for one (scaled up it would be a blur), and a resize of the table keeps it. Made
+        smaller from a larger one already made, if any (a fraction of a render's time)."""
+        name = self._back_name() if card is None else self._face_name(card, four_colour)
+        key = (name, _check_size(size))
+        surface = self._little.get(key)
+        if surface is None:
+            width, height = key[1]
+            larger = [
+                made
+                for (other, (w, h)), made in self._little.items()
+                if other == name and w >= width and h >= height
+            ]
+            if larger:
+                source = min(larger, key=pygame.Surface.get_width)
+                surface = pygame.transform.smoothscale(source, key[1])
+            else:
+                surface = self._render(*key)
+            self._little[key] = surface
+        return surface
 
     def _face_name(self, card: Card, four_colour: bool) -> str:
         """The sprite of ``card``'s face in the deck drawn now."""
@@ -162,6 +189,7 @@ class CardArt:
         """Drop every cached surface (the deck's look changed)."""
         self._surfaces.clear()
         self._standins.clear()
+        self._little.clear()
 
     def resize(self, size: Size) -> None:
         """The table's cards are now ``size``: until each is rendered at that size, a face

@@ -129,23 +129,25 @@ def draw_button(
     enabled: bool = True,
     state: str | None = None,
     px: int | None = None,
+    palette: theme.Palette = theme.PALETTES["green"],
 ) -> None:
     """A rounded button with a centred label that always fits.
 
     ``state`` is ``"hover"`` (the mouse is over it: lighter) or ``"pressed"`` (held down:
     darker); ``px`` is the label's size when buttons side by side should share one
-    (it still shrinks to fit).
+    (it still shrinks to fit); ``palette`` the chosen table colour's (its button colours).
     """
     radius = max(4, rect.height // 5)
-    fill: tuple[int, ...] = theme.ACCENT if primary else theme.BUTTON
+    fill: tuple[int, ...] = theme.ACCENT if primary else palette.button
     if not enabled:
-        fill = tuple(c // 2 + 20 for c in theme.BUTTON)
+        fill = tuple(c // 2 + 20 for c in palette.button)
     elif state == "pressed":
         fill = tuple(c * 3 // 4 for c in fill)
     elif state == "hover":
         fill = tuple(min(255, c + (255 - c) // 5) for c in fill)
     rounded_rect(surface, fill, rect, radius)
-    rounded_rect(surface, theme.BUTTON_EDGE, rect, radius, max(1, rect.height // 24))
+    edge = theme.ACCENT_EDGE if primary and enabled else palette.button_edge
+    rounded_rect(surface, edge, rect, radius, max(1, rect.height // 24))
     colour = theme.PANEL_TEXT if primary else theme.BUTTON_TEXT
     if not enabled:
         colour = theme.TEXT_DIM

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..look import ui
+from ..look import theme, ui
 from ..look.i18n import N_, _
 from ..platform.event_times import moment_of
 from ..records.context import Context
@@ -135,6 +135,12 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw; return the rectangles that changed, or None for the whole surface."""
         return None
+
+    @property
+    def palette(self) -> theme.Palette:
+        """The colours of the table colour chosen (Settings: Table colour), which every
+        screen is drawn in."""
+        return theme.palette(self.ctx.settings.table_colour)
 
     def invalidate(self) -> None:
         """Draw everything next time (something was drawn over this scene)."""

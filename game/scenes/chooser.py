@@ -1,9 +1,10 @@
 """The title screen's game chooser: a tile for each game, with a small picture of its
-table drawn from plain shapes (cards as little rounded rectangles) and its name."""
+table (little cards in the chosen deck and back, as the table draws them) and its name."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,10 +12,14 @@ from ..games.catalog import GameKind, Picture
 from ..look import theme, ui
 from ..look.fonts import font
 from ..look.i18n import _
+from ..rules import Card
 
-_CARD = (250, 248, 240)
-_BACK = (38, 62, 130)
-_EDGE = (120, 128, 120)
+if TYPE_CHECKING:
+    from ..look.sprites import CardArt
+
+_FACES = tuple(Card.parse(name) for name in ("5H", "JC", "6S", "QD", "10D", "KS", "AC", "KH"))
+"""The faces of the pictures, in turn: a few (each is rendered once per size), red and
+black, and the court cards, whose look the large-index deck marks."""
 
 
 TILE_WIDTH = 3.4
@@ -71,21 +76,24 @@ def draw(
     chosen: GameKind,
     playing: set[str],
     states: dict[str, str | None],
-    stuck: frozenset[str] | set[str] = frozenset(),
+    stuck: frozenset[str] | set[str],
+    palette: theme.Palette,
+    cards: Cards,
 ) -> None:
     """Every tile: picture, name, the chosen one outlined, a dot for a game in progress
-    (a crossed ring for one that is stuck: no move left)."""
+    (a crossed ring for one that is stuck: no move left), in the colours of ``palette``
+    and with the cards of ``cards``."""
     names = name_lines([_(kind.name) for kind in kinds], list(rects.values()))
     for kind, (px, lines) in zip(kinds, names, strict=True):
         key = f"game-{kind.key}"
         rect = rects[key]
         selected = kind is chosen
-        fill: tuple[int, ...] = theme.FELT if selected else theme.BUTTON
+        fill: tuple[int, ...] = palette.felt if selected else palette.button
         if states.get(key) == "hover":
             fill = tuple(min(255, c + 20) for c in fill)
         radius = max(6, rect.height // 8)
         ui.rounded_rect(surface, fill, rect, radius)
-        edge = theme.ACCENT if selected else theme.BUTTON_EDGE
+        edge = theme.ACCENT if selected else palette.button_edge
         ui.rounded_rect(
             surface, edge, rect, radius, max(2, rect.height // (14 if selected else 30))
         )
@@ -96,7 +104,7 @@ def draw(
         picture = pygame.Rect(rect.left, rect.top, rect.width, rect.height - label_h).inflate(
             -rect.width // 8, -max(rect.height // 10, 2 * outline + 4)
         )
-        _picture(surface, picture, kind)
+        _picture(surface, picture, kind, cards)
         colour = theme.ACCENT if selected else theme.TEXT
         middle = rect.bottom - label_h // 2 - rect.height // (20 if rows == 1 else 12)
         for index, line in enumerate(lines):
@@ -155,40 +163,66 @@ def name_lines(names: list[str], rects: list[pygame.Rect]) -> list[tuple[int, tu
     ]
 
 
-def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind) -> None:
+class Cards:
+    """The little cards of the pictures: the chosen deck's faces (in four colours or two)
+    and the chosen back, from the card art (rendered once a size, then kept apart from
+    the table's cards: game.look.sprites.CardArt.little)."""
+
+    def __init__(self, art: CardArt, four_colour: bool) -> None:
+        self.art, self.four_colour = art, four_colour
+        self._next = 0
+
+    def start(self) -> None:
+        """Begin a picture: its faces from the first of :data:`_FACES` on."""
+        self._next = 0
+
+    def face(self, size: tuple[int, int]) -> pygame.Surface:
+        """The next face, at ``size``."""
+        card = _FACES[self._next % len(_FACES)]
+        self._next += 1
+        return self.art.little(card, size, self.four_colour)
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        """The back, at ``size``."""
+        return self.art.little(None, size)
+
+
+def _picture(surface: pygame.Surface, area: pygame.Rect, kind: GameKind, cards: Cards) -> None:
     """A small picture of the game's table (its :class:`~game.games.kind.Picture`): an arc
     of cards with what lies inside it, or a grid of cards with a stock beside it; never
     outside ``area``."""
     picture = kind.picture
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip) if clip else area)
+    cards.start()
     try:
         if picture.piles > 0:
-            _arc(surface, area, picture)
+            _arc(surface, area, picture, cards)
         else:
-            _grid(surface, area, picture)
+            _grid(surface, area, picture, cards)
     finally:
         surface.set_clip(clip)
 
 
-def _arc(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> None:
+def _arc(surface: pygame.Surface, area: pygame.Rect, picture: Picture, cards: Cards) -> None:
     """An arc of ``picture.piles`` cards, rows of four inside it, and its mark."""
     piles = picture.piles
     card_w = max(3, area.width // (piles // 2 + 4))
     card_h = max(4, round(card_w * 1.4))
+    size = (card_w, card_h)
     rx = area.width / 2 - card_w
     ry = area.height - card_h * 1.1
     for index in range(piles):
         angle = math.pi * (1.0 - index / max(1, piles - 1)) if piles > 1 else math.pi / 2
         x = area.centerx + math.cos(angle) * rx
         y = area.bottom - card_h * 0.6 - math.sin(angle) * ry
-        _card(surface, round(x), round(y), card_w, card_h, picture)
+        _pile(surface, round(x), round(y), size, picture, cards)
     columns = min(4, picture.inner)
     for index in range(picture.inner):  # inside the arc: rows of four
         row, col = divmod(index, 4)
         x = area.centerx + (col - (columns - 1) / 2) * card_w * 1.25
         y = area.bottom - card_h * 1.9 + row * card_h * 1.1
-        _rect(surface, round(x), round(y), card_w, card_h, _CARD)
+        _card(surface, round(x), round(y), cards.face(size))
     if picture.mark:
         ui.draw_text(
             surface,
@@ -200,7 +234,7 @@ def _arc(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> None:
         )
 
 
-def _grid(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> None:
+def _grid(surface: pygame.Surface, area: pygame.Rect, picture: Picture, cards: Cards) -> None:
     """A grid of ``picture.grid`` cards (columns, rows), and a stock of backs on its right
     when the picture has one, as large as the area allows."""
     columns, rows = picture.grid
@@ -210,33 +244,37 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> None:
     step_x, step_y = card_w * 1.2, card_h * 1.12
     left = area.centerx - (wide * step_x - (step_x - card_w)) / 2 + card_w / 2
     top = area.centery - (rows * step_y - (step_y - card_h)) / 2 + card_h / 2
-    w, h = round(card_w), round(card_h)
+    size = (round(card_w), round(card_h))
     for row in range(rows):
         for col in range(columns):
-            _rect(surface, round(left + col * step_x), round(top + row * step_y), w, h, _CARD)
+            face = cards.face(size)
+            _card(surface, round(left + col * step_x), round(top + row * step_y), face)
     if picture.stock:  # a little stack of backs beside the middle row
         x = round(left + (columns + 0.4) * step_x)
         y = round(top + (rows - 1) / 2 * step_y)
         for k in range(3):
-            _rect(surface, x + k, y - k, w, h, _BACK)
+            _card(surface, x + k, y - k, cards.back(size))
 
 
-def _card(surface: pygame.Surface, x: int, y: int, w: int, h: int, picture: Picture) -> None:
+def _pile(
+    surface: pygame.Surface,
+    x: int,
+    y: int,
+    size: tuple[int, int],
+    picture: Picture,
+    cards: Cards,
+) -> None:
     """One pile of the picture: a card, with the cards of its fan under it (backs or
     faces)."""
+    w = size[0]
     if picture.fan is not None:
         step = max(1, w // 5)
         for k in range(picture.fan):
-            colour = _BACK if k < picture.backs else _CARD
-            _rect(surface, x - w // 2 + (k - 1) * step, y, w, h, colour)
-    _rect(surface, x + (w // 5 if picture.fan is not None else 0), y, w, h, _CARD)
+            under = cards.back(size) if k < picture.backs else cards.face(size)
+            _card(surface, x - w // 2 + (k - 1) * step, y, under)
+    _card(surface, x + (w // 5 if picture.fan is not None else 0), y, cards.face(size))
 
 
-def _rect(
-    surface: pygame.Surface, cx: int, cy: int, w: int, h: int, colour: tuple[int, ...]
-) -> None:
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = (cx, cy)
-    radius = max(1, w // 5)
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
-    pygame.draw.rect(surface, _EDGE, rect, width=1, border_radius=radius)
+def _card(surface: pygame.Surface, cx: int, cy: int, image: pygame.Surface) -> None:
+    """A little card centred on (cx, cy)."""
+    surface.blit(image, image.get_rect(center=(cx, cy)))

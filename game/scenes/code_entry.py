@@ -352,4 +352,5 @@ class CodeEntryScene(MenuScene):
         ]
         px = ui.row_px([(label, rect) for label, _name, rect in pad])  # one size for all keys
         for label, name, rect in pad:
-            ui.draw_button(surface, rect, label, state=self.button_state(name), px=px)
+            state = self.button_state(name)
+            ui.draw_button(surface, rect, label, state=state, px=px, palette=self.palette)

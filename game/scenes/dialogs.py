@@ -206,6 +206,7 @@ class Dialog(ButtonScene):
                 _(label),
                 primary=key == default,
                 state=self.button_state(key),
+                palette=self.palette,
             )
         return None
 

@@ -277,7 +277,7 @@ class PinScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        surface.fill(theme.FELT_DARK)
+        surface.fill(self.palette.dark)
         unit, title, field = self.geometry()
         buttons = self.buttons()
         label = _("Wrong PIN") if self.wrong else _("Operator PIN")
@@ -299,5 +299,7 @@ class PinScene(Scene):
         for key, rect in buttons.items():
             label = names.get(key, key)
             button_px = key_px if key != "cancel" else None
-            ui.draw_button(surface, rect, label, primary=key == "ok", px=button_px)
+            ui.draw_button(
+                surface, rect, label, primary=key == "ok", px=button_px, palette=self.palette
+            )
         return None

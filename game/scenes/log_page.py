@@ -246,7 +246,7 @@ class LogScene(MenuScene):
                 _cell(surface, _(heading), px, theme.TEXT_DIM, where, area.top + line + line // 2)
         for index, rect in self.row_rects().items():
             if index == self._hover_row:
-                pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=px // 3)
+                pygame.draw.rect(surface, self.palette.dark, rect, border_radius=px // 3)
             self._draw_row(surface, rect, games[index], lefts, widths, two, px)
             if index == self.selected:
                 width = max(2, px // 8)
@@ -267,7 +267,7 @@ class LogScene(MenuScene):
     ) -> None:
         line = int(px * 1.4)
         colour = theme.ACCENT if entry.result == WON else theme.TEXT
-        pygame.draw.line(surface, theme.FELT_DARK, rect.bottomleft, rect.bottomright, 1)
+        pygame.draw.line(surface, self.palette.dark, rect.bottomleft, rect.bottomright, 1)
         texts = cells(entry)
         if not two:
             y = rect.top + line // 2
@@ -309,7 +309,7 @@ class LogScene(MenuScene):
         thumb = track.copy()
         thumb.height = max(px, track.height * shown // count)
         thumb.top = top + (track.height - thumb.height) * self.first // max(1, count - shown)
-        pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=track.width // 2)
+        pygame.draw.rect(surface, self.palette.dark, track, border_radius=track.width // 2)
         pygame.draw.rect(surface, theme.TEXT_DIM, thumb, border_radius=track.width // 2)
 
 

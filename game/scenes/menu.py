@@ -96,7 +96,7 @@ class MenuScene(ButtonScene):
         """Draw the screen's own content in ``column.header``."""
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT)
+        surface.fill(self.palette.felt)
 
     # ----------------------------------------------------------- geometry
     def column(self) -> Column:
@@ -339,6 +339,7 @@ class MenuScene(ButtonScene):
             enabled=self.enabled(key),
             state=self.button_state(key),
             px=column.label_px,
+            palette=self.palette,
         )
         if key == self.focus:
             ring = rect.inflate(column.unit // 6, column.unit // 6)
@@ -373,7 +374,7 @@ class MenuScene(ButtonScene):
         thumb = track.copy()
         thumb.height = max(column.unit // 2, view.height * view.height // column.content_h)
         thumb.top = view.top + (view.height - thumb.height) * self.scroll // column.max_scroll
-        pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=track_w // 2)
+        pygame.draw.rect(surface, self.palette.dark, track, border_radius=track_w // 2)
         pygame.draw.rect(surface, theme.TEXT_DIM, thumb, border_radius=track_w // 2)
 
 

@@ -187,7 +187,8 @@ class StatisticsScene(SubScene):
             surface, name, title_px, theme.ACCENT, bold=True, center=(centre, top + line_h // 2)
         )
         for key, rect in arrows.items():
-            _draw_arrow(surface, rect, -1 if key == "game-prev" else 1, self.button_state(key))
+            direction = -1 if key == "game-prev" else 1
+            _draw_arrow(surface, rect, direction, self.button_state(key), self.palette)
         for index, (label, value) in enumerate(rows):
             middle = span * (index // lines) + int(span * share)
             y = top + (index % lines + 1) * line_h + line_h // 2
@@ -198,15 +199,19 @@ class StatisticsScene(SubScene):
         self.chart = chart
         results = self.ctx.stats.recent_results()
         self.bars = draw_chart(
-            surface, chart, results, self.ctx.kind.best_score, RECENT, label_px(px)
+            surface, chart, results, self.ctx.kind.best_score, RECENT, label_px(px), self.palette
         )
 
 
 def _draw_arrow(
-    surface: pygame.Surface, rect: pygame.Rect, direction: int, state: str | None
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    direction: int,
+    state: str | None,
+    palette: theme.Palette,
 ) -> None:
     """A switcher's arrow: a small button with a triangle pointing left (-1) or right."""
-    ui.draw_button(surface, rect, "", state=state)
+    ui.draw_button(surface, rect, "", state=state, palette=palette)
     half = max(3, rect.height // 4)
     x, y = rect.centerx, rect.centery
     tip = (x + direction * half, y)

@@ -147,5 +147,5 @@ class RulesScene(MenuScene):
             thumb.height = max(px, area.height * len(shown) // len(lines))
             last = max(1, len(lines) - len(shown))
             thumb.top = area.top + (area.height - thumb.height) * self.first_line // last
-            pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=track.width // 2)
+            pygame.draw.rect(surface, self.palette.dark, track, border_radius=track.width // 2)
             pygame.draw.rect(surface, theme.TEXT_DIM, thumb, border_radius=track.width // 2)

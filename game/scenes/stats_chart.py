@@ -53,10 +53,12 @@ def draw_chart(
     best: int,
     slots: int,
     px: int,
+    palette: theme.Palette,
 ) -> list[pygame.Rect]:
     """Draw ``results`` ((result, score) each, oldest first: game.records.statistics'
     WIN, LOSS or ABANDON) in ``chart`` with up to ``slots`` bar places, scores on a scale
-    up to ``best``, labels at ``px``; return the bars drawn, oldest first."""
+    up to ``best``, labels at ``px``, on the felt of ``palette``; return the bars drawn,
+    oldest first."""
     line = int(px * 1.3)
     scale = [str(best), str(best // 2), "0"] if best >= 4 else [str(best), "0"]
     scale_w = max(ui.text_surface(text, px).get_width() for text in scale)
@@ -72,9 +74,9 @@ def draw_chart(
     for index, text in enumerate(scale):
         y = plot.top + (plot.bottom - plot.top) * index // (len(scale) - 1)
         if 0 < index < len(scale) - 1:
-            pygame.draw.line(surface, theme.FELT_DARK, (plot.left, y), (plot.right, y), 1)
+            pygame.draw.line(surface, palette.dark, (plot.left, y), (plot.right, y), 1)
         ui.draw_text(surface, text, px, theme.TEXT_DIM, midright=(plot.left - px // 3, y))
-    pygame.draw.line(surface, theme.FELT_DARK, plot.topleft, plot.topright, 1)
+    pygame.draw.line(surface, palette.dark, plot.topleft, plot.topright, 1)
     upright = pygame.transform.rotate(
         ui.text_surface(title, ui.fit_px(title, px, plot.height), theme.TEXT_DIM), 90
     )

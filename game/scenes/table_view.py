@@ -280,6 +280,7 @@ class TableView:
                 state=button.state,
                 primary=button.primary,
                 px=label_px,
+                palette=theme.palette(frame.table),
             )
 
     # --------------------------------------------------------------- sprites

@@ -236,7 +236,7 @@ class TitleScene(MenuScene):
         self.dirty = True
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT_DARK)
+        surface.fill(self.palette.dark)
 
     def draw_header(self, surface: pygame.Surface, column: Column) -> None:
         rects = self.chooser_rects(column)
@@ -246,7 +246,11 @@ class TitleScene(MenuScene):
             playing = {kind_of(game).key for game in games}
             stuck = {kind_of(game).key for game in games if game.outcome is Outcome.STALEMATE}
             states = {key: self.button_state(key) for key in rects}
-            chooser.draw(surface, rects, self.offered(), self.ctx.kind, playing, states, stuck)
+            cards = chooser.Cards(self.ctx.art, self.ctx.settings.four_colour)
+            offered, chosen = self.offered(), self.ctx.kind
+            chooser.draw(
+                surface, rects, offered, chosen, playing, states, stuck, self.palette, cards
+            )
         if self.attract:
             self._draw_attract(surface, column)
         if not column.header.height or rects:
@@ -256,7 +260,7 @@ class TitleScene(MenuScene):
         radius, centre = box.width // 2, box.center
         pygame.draw.circle(surface, theme.ACCENT, centre, radius)
         offset = (centre[0] + int(radius * 0.45), centre[1] - int(radius * 0.25))
-        pygame.draw.circle(surface, theme.FELT_DARK, offset, int(radius * 0.88))
+        pygame.draw.circle(surface, self.palette.dark, offset, int(radius * 0.88))
 
     def attract_cards(self, column: Column) -> list[tuple[Card, pygame.Rect, int]]:
         """Each attract card, where it is now and how opaque (0 ... 255): along an arc
@@ -303,10 +307,10 @@ class TitleScene(MenuScene):
         menu = _menu_area(column)
         veil = pygame.Surface(menu.size, pygame.SRCALPHA)
         pygame.draw.rect(
-            veil, (*theme.FELT_DARK, 200), veil.get_rect(), border_radius=column.unit // 3
+            veil, (*self.palette.dark, 200), veil.get_rect(), border_radius=column.unit // 3
         )
         surface.blit(veil, menu)
-        colour = invite_colour(self.time, theme.ACCENT, theme.FELT_DARK)
+        colour = invite_colour(self.time, theme.ACCENT, self.palette.dark)
         place, px = self.invite_place(column)
         invite = _("Touch anywhere to play")
         ui.draw_text(surface, invite, px, colour, bold=True, center=place.center)
