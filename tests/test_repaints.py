@@ -65,6 +65,27 @@ def test_a_full_repaint_over_the_tiles_made_shows_the_first_paint(display, ctx, 
     _check(play, "uncovered")
 
 
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1080, 1920)], ids=str)
+def test_a_message_among_the_info_is_repainted_as_it_comes_fades_and_goes(display, ctx, kind, size):
+    """Where the felt has no place for it, a message is one of the info bar's parts (the
+    others step aside): each frame from the tap on the deal code until the message has
+    gone and the info stands where it stood shows what a paint from scratch shows."""
+    driver = Driver(Flow(ctx).play(kind.from_code(kind.code(7))), size=size)
+    play = driver.scene
+    driver.frames(2)
+    before = [box for _text, box in play.view.text_boxes()]
+    driver.click(play.view.code_rect.center)
+    assert play.message is not None
+    frames = 0
+    while play.message is not None:
+        driver.frames(1)
+        _check(play, ("message", frames))
+        frames += 1
+    driver.frames(1)
+    _check(play, "gone")
+    assert [box for _text, box in play.view.text_boxes()] == before
+
+
 @pytest.mark.parametrize(
     "size", [(320, 240), (501, 332), (641, 479), (1283, 721)], ids=lambda s: f"{s[0]}x{s[1]}"
 )

@@ -12,6 +12,31 @@ from .fonts import font
 SMALLEST_PX = 12
 """The smallest text drawn where the window allows it (1280x720 and larger)."""
 
+_drawn: list[tuple[str, pygame.Rect]] = []
+"""The texts drawn on the window since :func:`forget_drawn`, each with its box."""
+
+
+def note_text(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+    """Keep ``text`` drawn in ``box`` on ``surface`` among :func:`drawn_texts`, if the
+    surface is the window's (pictures made for later are placed when they are drawn),
+    as much of it as the surface's clip lets show."""
+    if surface is not pygame.display.get_surface() or not text.strip():
+        return
+    shown = box.clip(surface.get_clip())
+    if shown.width and shown.height:
+        _drawn.append((text, shown))
+
+
+def drawn_texts() -> list[tuple[str, pygame.Rect]]:
+    """Each text drawn on the window since :func:`forget_drawn` (a button's label among
+    them), in the order drawn; not those a :func:`shade` veiled."""
+    return list(_drawn)
+
+
+def forget_drawn() -> None:
+    """Start a new list of :func:`drawn_texts` (a frame begins)."""
+    _drawn.clear()
+
 
 def drawable(text: str) -> str:
     """``text`` as the font can take it: lone surrogates (from file names that are not
@@ -71,6 +96,7 @@ def draw_text(
     image = text_surface(text, px, colour, bold)
     rect = image.get_rect(**anchor)
     surface.blit(image, rect)
+    note_text(surface, text, rect)
     return rect
 
 
@@ -188,6 +214,8 @@ def shade(surface: pygame.Surface, colour: tuple[int, int, int, int] = theme.SHA
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill(colour)
     surface.blit(veil, (0, 0))
+    if surface is pygame.display.get_surface():
+        forget_drawn()  # (what is under the veil is drawn over on purpose)
 
 
 def rounded_rect(
@@ -297,3 +325,4 @@ def draw_toast(
     label.set_alpha(int(255 * fade))
     toast.blit(label, label.get_rect(center=toast.get_rect().center))
     surface.blit(toast, box)
+    note_text(surface, text, box)

@@ -278,11 +278,13 @@ class TableView:
             box = image.get_rect(midleft=(self._time_slot.left, self._time_centre))
             surface.blit(image, box)
             boxes.append((time_text, box))
+            ui.note_text(surface, time_text, box)
         for part, x, y in self._info_parts:
             image = ui.text_surface(part, px, theme.TEXT)
             box = image.get_rect(midleft=(x, y))
             surface.blit(image, box)
             boxes.append((part, box))
+            ui.note_text(surface, part, box)
         rects = list(layout.buttons.values())
         label_px = ui.row_px([(b.label, r) for b, r in zip(frame.buttons, rects, strict=True)])
         for button, rect in zip(frame.buttons, rects, strict=True):
