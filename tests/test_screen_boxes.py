@@ -15,7 +15,7 @@ from test_geometry import _scenes
 from test_table_boxes import SIZES, overlaps
 from ui_helpers import STEP, Driver, pygame
 
-from game.look.i18n import LANGUAGES
+from game.look.i18n import LANGUAGES, N_
 from game.records.context import Context
 from game.records.kiosk import KioskConfig
 from game.records.storage import Storage
@@ -23,6 +23,8 @@ from game.scenes.base import ButtonScene
 from game.scenes.flow import Flow
 
 WALK_SIZE = (1280, 720)
+WRITE_NOTICE = N_("Cannot save in {folder}; the game goes on.")
+"""A notice the storage queues (tests/test_newcomer.py queues it as well)."""
 DEPTH = 4
 """Presses from the title: the title, the menu, a screen of it, a screen of that."""
 
@@ -48,6 +50,8 @@ class _Opener:
     def __init__(self, root, code: str, kiosk: bool) -> None:
         self.root, self.code, self.kiosk = root, code, kiosk
         self.count = itertools.count()
+        self.notice = False
+        """Whether each context opens with a notice to show (its folder not writable)."""
 
     def __call__(self) -> Context:
         folder = self.root / str(next(self.count))
@@ -56,6 +60,8 @@ class _Opener:
         ctx.apply_settings()
         if self.kiosk:
             ctx.kiosk = KioskConfig(exit_pin="1234")
+        if self.notice:
+            ctx.storage.notices.append((WRITE_NOTICE, {"folder": str(folder / "data")}))
         return ctx
 
 
@@ -110,16 +116,21 @@ def test_no_text_box_overlaps_another_on_any_screen(display, tmp_path, code, kio
         titles = [name for name, _offers in screens if name == "TitleScene"]
         assert len(titles) >= 2, screens  # (with and without a game under way)
     found = {}
-    for size in SIZES:
+    for size, notice in itertools.product(SIZES, (False, True)):
+        opener.notice = notice
         for (name, _offers), path in screens.items():
             driver = _reach(opener, path, size)
             if driver is None:
                 continue  # (that button is off this screen at this size: scrolled)
             boxes = _boxes(driver)
             assert boxes, (name, path, size)
+            if notice:  # (it shows, as the last text drawn)
+                assert driver.scene.ctx.notice[0] == boxes[-1][0], (name, path, size)
             problems = overlaps(boxes, size)
             if problems:
-                found[(name, path, size)] = problems
+                found[(name, path, size, notice)] = problems
+        if notice:
+            continue
         ctx = opener()
         for name, scene in _scenes(ctx, Flow(ctx), kiosk).items():
             driver = Driver(scene, size=size)

@@ -310,10 +310,18 @@ def draw_notice(
     draw_toast(surface, box, text, px, fade)
 
 
+def toast_lines(text: str, px: int, box_w: int, bold: bool = False) -> list[str]:
+    """``text`` as :func:`draw_toast` writes it in a box ``box_w`` wide at ``px``: one
+    line, or as many as the box's width needs (broken at spaces)."""
+    room = box_w - px  # (half a letter's room on each side)
+    return [text] if font(px, bold).size(drawable(text))[0] <= room else wrap(text, px, room, bold)
+
+
 def draw_toast(
     surface: pygame.Surface, box: pygame.Rect, text: str, px: int, fade: float, bold: bool = False
 ) -> None:
-    """A dark rounded box with centred text, both faded by ``fade`` (1 opaque ... 0 gone)."""
+    """A dark rounded box with centred text (in lines where it is too long for one), both
+    faded by ``fade`` (1 opaque ... 0 gone)."""
     toast = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(
         toast,
@@ -321,8 +329,12 @@ def draw_toast(
         toast.get_rect(),
         border_radius=box.height // 3,
     )
-    label = text_surface(text, px, theme.TEXT, bold).copy()
-    label.set_alpha(int(255 * fade))
-    toast.blit(label, label.get_rect(center=toast.get_rect().center))
+    lines = toast_lines(text, px, box.width, bold)
+    line_h = font(px, bold).get_linesize()
+    first = box.height // 2 - line_h * (len(lines) - 1) // 2  # the first line's middle
+    for index, line in enumerate(lines):
+        label = text_surface(line, px, theme.TEXT, bold).copy()
+        label.set_alpha(int(255 * fade))
+        toast.blit(label, label.get_rect(center=(box.width // 2, first + index * line_h)))
     surface.blit(toast, box)
     note_text(surface, text, box)

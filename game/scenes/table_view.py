@@ -53,6 +53,9 @@ class TableView:
         self._bar_boxes: list[tuple[str, pygame.Rect]] = []
         self._message_box: tuple[str, pygame.Rect] | None = None
         self._bar_message: pygame.Rect | None = None
+        self._message_px = 1
+        self._alone = False
+        """Whether this frame's message takes the info's whole place (the info hidden)."""
         """Where this frame's message goes among the info bar's parts, when the felt has
         no place for it: the info steps aside for it (see :meth:`_measure_info`)."""
 
@@ -229,7 +232,9 @@ class TableView:
 
         Where the felt has no place for a message (the cards fill it), the message is one
         more part of the info, last: the other parts step aside for it (smaller, or in two
-        lines) and stay readable, the buttons stay where they are."""
+        lines) and stay readable, the buttons stay where they are. A message too long for
+        that (a notice naming a folder) takes the info's whole place while it shows, in
+        lines if it needs them."""
         info = layout.info
         shape = _time_shape(frame)
         in_bar = frame.message is not None and layout.message == info
@@ -237,10 +242,16 @@ class TableView:
         px, lines = info_lines((shape, *frame.info[1:], *extra), layout.font_px, info.size)
         face = fonts.font(px)
         gap = face.size(INFO_GAP)[0]
-        self._info_px = px
+        self._info_px = self._message_px = px
         self._info_parts = []
         self._bar_message = None
         self.code_rect = pygame.Rect(0, 0, 0, 0)
+        self._alone = bool(frame.message and extra) and px < min(layout.font_px, ui.SMALLEST_PX)
+        if frame.message and self._alone:
+            self._bar_message = pygame.Rect(info)
+            self._message_px = alone_px(frame.message[0], layout.font_px, info.size)
+            self._time_slot = pygame.Rect(info.topleft, (0, 0))
+            return
         line_h = _line_height(face)
         first = info.centery - (len(lines) - 1) * line_h // 2  # the first line's middle
         for index, line in enumerate(lines):
@@ -269,7 +280,7 @@ class TableView:
         # The time has a slot of its own, as wide as any time with as many digits: the
         # other parts never move, and the clock's tick repaints only the slot. The time
         # is rendered anew each second (uncached, so the text cache keeps the rest).
-        if frame.info:
+        if frame.info and not self._alone:
             time_text = frame.info[0]
             if frame.clock_running:
                 image = fonts.font(px).render(ui.drawable(time_text), True, theme.TEXT)
@@ -340,9 +351,9 @@ class TableView:
         if frame.message is None:
             return
         text, fade = frame.message
-        if self._bar_message is not None:  # among the info's parts, at their size
+        if self._bar_message is not None:  # among the info's parts, or in its place
             rect = self._bar_message
-            ui.draw_toast(surface, rect, text, self._info_px, fade)
+            ui.draw_toast(surface, rect, text, self._message_px, fade)
         else:
             rect = layout.message
             px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
@@ -395,6 +406,20 @@ def info_lines(
     lines = (parts[:split], parts[split:])
     two = min(ui.fit_px(INFO_GAP.join(line), cap, width) for line in lines)
     return (two, lines) if two > one else (one, (parts,))
+
+
+def alone_px(text: str, px: int, size: tuple[int, int]) -> int:
+    """The largest size up to ``px`` at which ``text``, in as many lines as a box of
+    ``size`` needs (:func:`game.look.ui.toast_lines`), fits it (8 at least)."""
+    width, height = size
+    while px > 8:
+        lines = ui.toast_lines(text, px, width)
+        face = fonts.font(px)
+        fits = all(face.size(line)[0] <= width - px for line in lines)
+        if fits and len(lines) * face.get_linesize() <= height:
+            break
+        px -= 1
+    return px
 
 
 def _line_height(face: pygame.font.Font) -> int:
