@@ -308,13 +308,6 @@ NO_MOVES_DEAL = "HM1-C-GWXGKSY"
 NO_MOVES_LINE = ["1>F6", "5>F5", "6>14", "6>F2", "12>8", "13>7", "2>1"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "open (issue 37 item 2): where the cards fill the felt the message still goes over "
-        "the info bar; a strip of its own broke the monotone card sizes and small-screen floors"
-    ),
-)
 @pytest.mark.parametrize("code", ["en", "ms", "fi", "ru"])
 def test_the_no_moves_notice_has_a_place_of_its_own_at_every_size(display, ctx, flow, code):
     """The notice, the info bar's texts and the buttons never overlap (it was drawn over

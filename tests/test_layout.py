@@ -247,3 +247,16 @@ def test_the_cards_the_issue_saw_shrink_grow_now(kind, size):
     card_w = compute_layout(*size, kind.table).card[0]
     assert all(compute_layout(*s, kind.table).card[0] <= card_w for s in smaller), size
     assert compute_layout(1920, 1080, kind.table).card[0] >= 120
+
+
+def test_a_portrait_window_gives_the_message_a_place_on_the_felt(kind):
+    """At 1080x1920 the felt has room above the inner slots: a message goes there, on no
+    card's cell, not among the info bar's parts (Crescent's went to the bar: its place
+    was sought a few pixels too near the foundations, inside their cells)."""
+    layout = compute_layout(1080, 1920, kind.table)
+    cells = [
+        area.inflate(layout.card[0] // 5, layout.card[0] // 5) for area in layout.areas.values()
+    ]
+    assert layout.message != layout.info
+    assert Rect(0, 0, 1080, layout.bar.top).contains(layout.message)
+    assert layout.message.collidelist(cells) < 0

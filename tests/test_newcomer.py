@@ -358,15 +358,23 @@ def test_a_move_error_message_covers_no_card(display, ctx, size):
     assert play.layout.message.collidelist(list(cells.values())) == -1, size
 
 
-def test_a_notice_in_the_game_covers_no_card(display, ctx):
+@pytest.mark.parametrize("size", [(1080, 1920), (1024, 600), (800, 480)], ids=str)
+def test_a_notice_in_the_game_covers_no_card_and_no_text(display, ctx, size):
+    """A notice on the table is one of its messages: on the free felt, or in the info
+    bar's place (where it is too long to stand among the info's parts, the info steps
+    aside while it shows); never over a card, the info or a button."""
+    from test_table_boxes import overlaps
+
     play = PlayScene(ctx, Flow(ctx), Game.from_code(DEAL))
-    driver = Driver(play, size=(1080, 1920))
+    driver = Driver(play, size=size)
     ctx.storage.notices.append(("Cannot save in {folder}; the game goes on.", {"folder": "/x"}))
     driver.frames(2)
     assert ctx.notice is not None
-    area = play.notice_area()
-    assert area.collidelist(list(_cells(play.layout).values())) == -1
-    assert play.layout.bar.contains(area)
+    boxes = play.view.text_boxes()
+    text, box = boxes[-1]
+    assert text == ctx.notice[0]
+    assert box.collidelist(list(_cells(play.layout).values())) == -1
+    assert not overlaps(boxes, size)
 
 
 # --------------------------------------------------------- 7. ask everywhere

@@ -65,6 +65,49 @@ def test_a_full_repaint_over_the_tiles_made_shows_the_first_paint(display, ctx, 
     _check(play, "uncovered")
 
 
+LONG_FOLDER = "/home/player/.local/share/halfmoon"
+
+
+@pytest.mark.parametrize(
+    ("what", "size"),
+    [
+        ("message", (800, 480)),
+        ("message", (1024, 600)),
+        ("message", (1080, 1920)),
+        ("notice", (1024, 600)),
+    ],
+    ids=str,
+)
+def test_a_message_or_notice_is_repainted_as_it_comes_fades_and_goes(
+    display, ctx, kind, what, size
+):
+    """A message (after a tap on the deal code) or a notice (a folder that cannot be
+    written) goes on the free felt, among the info bar's parts (which step aside), or
+    in the info's place where it is too long to stand among them: each frame until it
+    has gone, and the one after, shows what a paint from scratch shows; the info then
+    stands where it stood."""
+    driver = Driver(Flow(ctx).play(kind.from_code(kind.code(7))), size=size)
+    play = driver.scene
+    driver.frames(2)
+    before = [box for _text, box in play.view.text_boxes()]
+    if what == "message":
+        driver.click(play.view.code_rect.center)
+    else:
+        notice = ("Cannot save in {folder}; the game goes on.", {"folder": LONG_FOLDER})
+        ctx.storage.notices.append(notice)
+        driver.frames(1)
+    shown = play.message if what == "message" else ctx.notice
+    assert shown is not None and play.view.text_boxes()[-1][0] == shown[0]
+    frames = 0
+    while (play.message if what == "message" else ctx.notice) is not None:
+        driver.frames(1)
+        _check(play, (what, frames))
+        frames += 1
+    driver.frames(1)
+    _check(play, "gone")
+    assert [box for _text, box in play.view.text_boxes()] == before
+
+
 @pytest.mark.parametrize(
     "size", [(320, 240), (501, 332), (641, 479), (1283, 721)], ids=lambda s: f"{s[0]}x{s[1]}"
 )

@@ -34,13 +34,6 @@ def resize(driver, size: tuple[int, int]) -> None:
     driver.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "open (issue 37 item 2): where the cards fill the felt the message still goes over "
-        "the info bar; a strip of its own broke the monotone card sizes and small-screen floors"
-    ),
-)
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_no_text_the_table_draws_overlaps_another_with_a_message_showing(display, ctx, kind, code):
     """Today's deal on the table (its info bar names it, the longest info there is); at

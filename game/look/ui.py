@@ -12,6 +12,31 @@ from .fonts import font
 SMALLEST_PX = 12
 """The smallest text drawn where the window allows it (1280x720 and larger)."""
 
+_drawn: list[tuple[str, pygame.Rect]] = []
+"""The texts drawn on the window since :func:`forget_drawn`, each with its box."""
+
+
+def note_text(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+    """Keep ``text`` drawn in ``box`` on ``surface`` among :func:`drawn_texts`, if the
+    surface is the window's (pictures made for later are placed when they are drawn),
+    as much of it as the surface's clip lets show."""
+    if surface is not pygame.display.get_surface() or not text.strip():
+        return
+    shown = box.clip(surface.get_clip())
+    if shown.width and shown.height:
+        _drawn.append((text, shown))
+
+
+def drawn_texts() -> list[tuple[str, pygame.Rect]]:
+    """Each text drawn on the window since :func:`forget_drawn` (a button's label among
+    them), in the order drawn; not those a :func:`shade` veiled."""
+    return list(_drawn)
+
+
+def forget_drawn() -> None:
+    """Start a new list of :func:`drawn_texts` (a frame begins)."""
+    _drawn.clear()
+
 
 def drawable(text: str) -> str:
     """``text`` as the font can take it: lone surrogates (from file names that are not
@@ -71,6 +96,7 @@ def draw_text(
     image = text_surface(text, px, colour, bold)
     rect = image.get_rect(**anchor)
     surface.blit(image, rect)
+    note_text(surface, text, rect)
     return rect
 
 
@@ -190,6 +216,8 @@ def shade(surface: pygame.Surface, colour: tuple[int, int, int, int] = theme.SHA
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill(colour)
     surface.blit(veil, (0, 0))
+    if surface is pygame.display.get_surface():
+        forget_drawn()  # (what is under the veil is drawn over on purpose)
 
 
 def rounded_rect(
@@ -284,10 +312,18 @@ def draw_notice(
     draw_toast(surface, box, text, px, fade)
 
 
+def toast_lines(text: str, px: int, box_w: int, bold: bool = False) -> list[str]:
+    """``text`` as :func:`draw_toast` writes it in a box ``box_w`` wide at ``px``: one
+    line, or as many as the box's width needs (broken at spaces)."""
+    room = box_w - px  # (half a letter's room on each side)
+    return [text] if font(px, bold).size(drawable(text))[0] <= room else wrap(text, px, room, bold)
+
+
 def draw_toast(
     surface: pygame.Surface, box: pygame.Rect, text: str, px: int, fade: float, bold: bool = False
 ) -> None:
-    """A dark rounded box with centred text, both faded by ``fade`` (1 opaque ... 0 gone)."""
+    """A dark rounded box with centred text (in lines where it is too long for one), both
+    faded by ``fade`` (1 opaque ... 0 gone)."""
     toast = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(
         toast,
@@ -295,7 +331,12 @@ def draw_toast(
         toast.get_rect(),
         border_radius=box.height // 3,
     )
-    label = text_surface(text, px, theme.TEXT, bold).copy()
-    label.set_alpha(int(255 * fade))
-    toast.blit(label, label.get_rect(center=toast.get_rect().center))
+    lines = toast_lines(text, px, box.width, bold)
+    line_h = font(px, bold).get_linesize()
+    first = box.height // 2 - line_h * (len(lines) - 1) // 2  # the first line's middle
+    for index, line in enumerate(lines):
+        label = text_surface(line, px, theme.TEXT, bold).copy()
+        label.set_alpha(int(255 * fade))
+        toast.blit(label, label.get_rect(center=(box.width // 2, first + index * line_h)))
     surface.blit(toast, box)
+    note_text(surface, text, box)

@@ -223,6 +223,14 @@ class PinScene(Scene):
         field.midtop = (width // 2, title.bottom + max(0, (room - block) // 2))
         return unit, title, field
 
+    def notice_area(self) -> pygame.Rect | None:
+        """While a notice shows, the title's band, as on every screen (the keypad fills
+        the rest)."""
+        if self.ctx.notice is None:
+            return None
+        unit, title, _field = self.geometry()
+        return title.inflate(-unit // 2, 0)
+
     def buttons(self) -> dict[str, pygame.Rect]:
         """The keypad's keys and Cancel."""
         unit, _title, field = self.geometry()
@@ -285,7 +293,8 @@ class PinScene(Scene):
             label = _("Too many wrong PINs: wait {seconds} s").format(seconds=self._shown_wait)
         px = ui.fit_px(label, int(unit * 0.6), self.size[0] - unit // 2, bold=True)
         colour = theme.ACCENT if self.wrong or self.tries.wait > 0 else theme.TEXT
-        ui.draw_text(surface, label, px, colour, bold=True, center=title.center)
+        if self.notice_area() is None:  # (a notice takes the title's place while it shows)
+            ui.draw_text(surface, label, px, colour, bold=True, center=title.center)
         ui.rounded_rect(surface, theme.PANEL, field, unit // 5)
         if self.typed:
             dots = "\u25cf " * len(self.typed)

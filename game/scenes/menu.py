@@ -299,11 +299,20 @@ class MenuScene(ButtonScene):
         self.scroll = max(0, min(self.scroll + steps * step, column.max_scroll))
         self.dirty = True
 
+    def notice_area(self) -> pygame.Rect | None:
+        """While a notice shows, it takes the title's band (the title steps aside for
+        those seconds), the width the title may take: it covers nothing then."""
+        band = self.column().title
+        if self.ctx.notice is None or not self.title or not band.height:
+            return None
+        margin = self.column().unit // 3
+        return pygame.Rect(margin, band.top, self.size[0] - 2 * margin, band.height)
+
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         self.draw_background(surface)
         column = self.column()
-        if self.title:
+        if self.title and self.notice_area() is None:  # (a notice takes its place)
             title = _(self.title)
             px = ui.fit_px(title, int(column.unit * 0.9), self.size[0] - 2 * column.unit // 3, True)
             ui.draw_text(surface, title, px, theme.TEXT, bold=True, center=column.title.center)

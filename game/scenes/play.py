@@ -173,9 +173,9 @@ class PlayScene(Scene):
         self._coming = make
         return None
 
-    def notice_area(self) -> pygame.Rect | None:
-        """A notice covers the info text in the bar, never a card."""
-        return self.layout.info
+    def overlay(self, surface: pygame.Surface) -> bool:
+        """Nothing over the table: a notice is one of its messages (play_frame)."""
+        return False
 
     # ----------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> Scene | None:

@@ -15,6 +15,7 @@ from ..games.catalog import GameKind
 from ..look import ui
 from ..look.i18n import _
 from ..records.context import Context
+from ..records.notices import NOTICE_SECONDS
 from ..rules import PlayedGame, daily
 from ..table.frame import Button, Frame, SlotLook, Sprite
 from ..table.layout import Layout
@@ -118,8 +119,12 @@ def _buttons(table: Shown) -> tuple[Button, ...]:
 
 
 def _message(table: Shown) -> tuple[str, float] | None:
-    """The message and its opacity (it fades during its last third), else the board's
-    note, at full opacity."""
+    """The notice (a file or folder in trouble: first) fading during its last second,
+    the message and its opacity (it fades during its last third), else the board's note,
+    at full opacity."""
+    if table.ctx.notice is not None:
+        text, age = table.ctx.notice
+        return (text, round(max(0.0, min(1.0, NOTICE_SECONDS - age)), 2))
     if table.message is not None:
         text, age = table.message
         fade = 1.0 - max(0.0, (age - MESSAGE_SECONDS * 2 / 3) / (MESSAGE_SECONDS / 3))

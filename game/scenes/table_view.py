@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 _EIGHTS = str.maketrans("0123456789", "8888888888")
 INFO_GAP = "    "
 """Between the parts of the info bar (time, score, moves, code)."""
+PILL_PAD = "\u00a0\u00a0"
+"""Around a message written among the info bar's parts: room for its dark box."""
 
 
 class TableView:
@@ -50,6 +52,12 @@ class TableView:
         """The felt's colour and the card art's look the tiles were made with."""
         self._bar_boxes: list[tuple[str, pygame.Rect]] = []
         self._message_box: tuple[str, pygame.Rect] | None = None
+        self._bar_message: pygame.Rect | None = None
+        self._message_px = 1
+        self._alone = False
+        """Whether this frame's message takes the info's whole place (the info hidden)."""
+        """Where this frame's message goes among the info bar's parts, when the felt has
+        no place for it: the info steps aside for it (see :meth:`_measure_info`)."""
 
     def text_boxes(self) -> list[tuple[str, pygame.Rect]]:
         """Each text and button drawn on the table as it stands, with the box it was drawn
@@ -220,15 +228,30 @@ class TableView:
     # ------------------------------------------------------------------- bar
     def _measure_info(self, frame: Frame, layout: Layout) -> None:
         """How this frame's info goes: its size, each part's place (in one line, or two
-        where two give larger text), the time's slot and where the deal code is."""
+        where two give larger text), the time's slot and where the deal code is.
+
+        Where the felt has no place for a message (the cards fill it), the message is one
+        more part of the info, last: the other parts step aside for it (smaller, or in two
+        lines) and stay readable, the buttons stay where they are. A message too long for
+        that (a notice naming a folder) takes the info's whole place while it shows, in
+        lines if it needs them."""
         info = layout.info
         shape = _time_shape(frame)
-        px, lines = info_lines((shape, *frame.info[1:]), layout.font_px, info.size)
+        in_bar = frame.message is not None and layout.message == info
+        extra = (f"{PILL_PAD}{frame.message[0]}{PILL_PAD}",) if frame.message and in_bar else ()
+        px, lines = info_lines((shape, *frame.info[1:], *extra), layout.font_px, info.size)
         face = fonts.font(px)
         gap = face.size(INFO_GAP)[0]
-        self._info_px = px
+        self._info_px = self._message_px = px
         self._info_parts = []
+        self._bar_message = None
         self.code_rect = pygame.Rect(0, 0, 0, 0)
+        self._alone = bool(frame.message and extra) and px < min(layout.font_px, ui.SMALLEST_PX)
+        if frame.message and self._alone:
+            self._bar_message = pygame.Rect(info)
+            self._message_px = alone_px(frame.message[0], layout.font_px, info.size)
+            self._time_slot = pygame.Rect(info.topleft, (0, 0))
+            return
         line_h = _line_height(face)
         first = info.centery - (len(lines) - 1) * line_h // 2  # the first line's middle
         for index, line in enumerate(lines):
@@ -240,6 +263,9 @@ class TableView:
                 width = face.size(part)[0]
                 if index == number == 0:
                     self._time_slot = pygame.Rect(x, share.top, width, share.height)
+                elif extra and index == len(lines) - 1 and number == len(line) - 1:
+                    self._bar_message = pygame.Rect(x, 0, width, line_h)
+                    self._bar_message.centery = centre
                 else:
                     self._info_parts.append((part, x, centre))
                     if part == frame.code:
@@ -254,7 +280,7 @@ class TableView:
         # The time has a slot of its own, as wide as any time with as many digits: the
         # other parts never move, and the clock's tick repaints only the slot. The time
         # is rendered anew each second (uncached, so the text cache keeps the rest).
-        if frame.info:
+        if frame.info and not self._alone:
             time_text = frame.info[0]
             if frame.clock_running:
                 image = fonts.font(px).render(ui.drawable(time_text), True, theme.TEXT)
@@ -263,11 +289,13 @@ class TableView:
             box = image.get_rect(midleft=(self._time_slot.left, self._time_centre))
             surface.blit(image, box)
             boxes.append((time_text, box))
+            ui.note_text(surface, time_text, box)
         for part, x, y in self._info_parts:
             image = ui.text_surface(part, px, theme.TEXT)
             box = image.get_rect(midleft=(x, y))
             surface.blit(image, box)
             boxes.append((part, box))
+            ui.note_text(surface, part, box)
         rects = list(layout.buttons.values())
         label_px = ui.row_px([(b.label, r) for b, r in zip(frame.buttons, rects, strict=True)])
         for button, rect in zip(frame.buttons, rects, strict=True):
@@ -324,10 +352,14 @@ class TableView:
         if frame.message is None:
             return
         text, fade = frame.message
-        rect = layout.message
+        if self._bar_message is not None:  # among the info's parts, or in its place
+            rect = self._bar_message
+            ui.draw_toast(surface, rect, text, self._message_px, fade)
+        else:
+            rect = layout.message
+            px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
+            ui.draw_toast(surface, rect, text, px, fade, bold=True)
         self._message_box = (text, rect)
-        px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
-        ui.draw_toast(surface, rect, text, px, fade, bold=True)
 
     def _spark_images(
         self, frame: Frame, layout: Layout
@@ -377,10 +409,25 @@ def info_lines(
     return (two, lines) if two > one else (one, (parts,))
 
 
+def alone_px(text: str, px: int, size: tuple[int, int]) -> int:
+    """The largest size up to ``px`` at which ``text``, in as many lines as a box of
+    ``size`` needs (:func:`game.look.ui.toast_lines`), fits it (8 at least)."""
+    width, height = size
+    while px > 8:
+        lines = ui.toast_lines(text, px, width)
+        face = fonts.font(px)
+        fits = all(face.size(line)[0] <= width - px for line in lines)
+        if fits and len(lines) * face.get_linesize() <= height:
+            break
+        px -= 1
+    return px
+
+
 def _line_height(face: pygame.font.Font) -> int:
-    """From one line of the info to the next: no less than a line's rendered height, so
-    that two lines' texts never overlap."""
-    return max(face.get_linesize(), face.get_height())
+    """From one line of the info to the next: more than a line's rendered height (a few
+    glyphs, "|", "Й", "g" at some sizes, reach a pixel beyond it), so that two lines'
+    texts never overlap."""
+    return max(face.get_linesize(), face.get_height()) + 1
 
 
 def _time_shape(frame: Frame) -> str:

@@ -69,6 +69,7 @@ class Loop:
         self.frames = 0
         self.draws = 0
         self.quit = False
+        self._texts: list[tuple[str, pygame.Rect]] = []
         """True once a scene returned :class:`Quit` (or :meth:`stop` was called)."""
         self._stopping = False
         self.sim_time = 0.0
@@ -182,9 +183,12 @@ class Loop:
         if drew:
             self._follow_title()
             surface = self._surface()
+            ui.forget_drawn()
             rects = self.scene.draw(surface, self._accumulator / STEP)
             if self.scene.overlay(surface):
                 rects = None
+            if rects is None:  # drawn whole: its texts are all the window shows
+                self._texts = ui.drawn_texts()
             self.scene.dirty = False
             if rects is None:
                 pygame.display.flip()
@@ -193,6 +197,11 @@ class Loop:
             self.draws += 1
         self.frames += 1
         return drew
+
+    def text_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """The texts the window showed at the last frame drawn whole, each with the box
+        it was drawn in, in the order drawn; those under a dialog's veil left out."""
+        return list(self._texts)
 
     def _follow_window(self) -> None:
         """Lay the scene out again when the window's size is not the one it was laid out

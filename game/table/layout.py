@@ -173,8 +173,9 @@ def _message_place(
     gap = max(4, font_px // 3)
     block = inner[0].unionall(inner)
     width = min(play.width - 2 * font_px, max(block.width, font_px * 30))
-    below = max(c.bottom for c in cells if c.colliderect(block.inflate(0, gap)))
-    for anchor, y in (("midbottom", block.top - gap), ("midtop", below + gap)):
+    around = [c for c in cells if c.colliderect(block.inflate(0, gap))]
+    above, below = min(c.top for c in around), max(c.bottom for c in around)
+    for anchor, y in (("midbottom", above - gap), ("midtop", below + gap)):
         for wide in (width, block.width, block.width * 3 // 4):
             place = Rect(0, 0, max(1, wide), height)
             setattr(place, anchor, (block.centerx, y))
