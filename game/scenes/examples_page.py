@@ -273,8 +273,19 @@ class ExamplesScene(ButtonScene):
         if table is not None and drawn:
             return [rect.move(0, self.top) for rect in table]
         pygame.draw.rect(surface, theme.BAR, band)
-        px = ui.fit_px(text, round(self.top * 0.62), width - self.top, bold=True)
-        colour = theme.ACCENT if self.looping else theme.TEXT
-        box = ui.draw_text(surface, text, px, colour, bold=True, center=band.center)
-        self._heading = (text, box)
+        if self.notice_area() is None:  # (a notice takes the heading's band)
+            px = ui.fit_px(text, round(self.top * 0.62), width - self.top, bold=True)
+            colour = theme.ACCENT if self.looping else theme.TEXT
+            box = ui.draw_text(surface, text, px, colour, bold=True, center=band.center)
+            self._heading = (text, box)
+        else:
+            self._heading = None  # drawn again when the notice goes
         return None if table is None else [band, *(rect.move(0, self.top) for rect in table)]
+
+    def notice_area(self) -> pygame.Rect | None:
+        """While a notice shows, it takes the heading's band (the move's words step aside
+        for its seconds; the table under it shows the move's cards marked)."""
+        if self.ctx.notice is None or not self.top:
+            return None
+        margin = self.top // 4
+        return pygame.Rect(margin, 0, self.size[0] - 2 * margin, self.top)
