@@ -23,6 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from screens_positions import (  # noqa: E402
+    NO_MOVES,
+    STALEMATE,
+    a_few_moves,
+    crescent_long_pile,
+    crescent_stalemate,
+    stuck,
+)
 from screens_themes import LOOK, THEMES, sheet  # noqa: E402
 from xsession import missing, virtual_display  # noqa: E402
 
@@ -53,77 +61,13 @@ SCENES: tuple[str, ...] = (
     "crescent-long",
     "crescent-win",
     "crescent-stalemate",
+    "no-moves",
+    "examples",
 )
 GAMES = tuple(kind.key for kind in KINDS[1:] if kind.key not in SCENES)
 """The registry's games without a scene above, each a scene named by its key
 (``elevens``): its table a few moves in, a card selected (the first game's is ``play``)."""
 SCENES += GAMES
-
-
-STALEMATE = "\n".join(
-    [
-        f"{n}: {cards}"
-        for n, cards in zip(range(1, 13), ["9C 2S", "QD", "4H 7S", *["-"] * 9], strict=True)
-    ]
-    + [f"R{n}: {card}" for n, card in zip(range(1, 9), ["KS", "8D", *["-"] * 6], strict=True)]
-)
-"""A table with cards left and no pair or triple: the stalemate panel's background."""
-
-
-def _crescent_long_pile(code: str, seed: int = 2):
-    """A Crescent game grown by moves onto its longest pile: a pile of 13 cards."""
-    import random
-
-    from game.rules import Crescent
-
-    rng = random.Random(seed)
-    game = Crescent.from_code(code)
-    for _ in range(400):
-        longer = [
-            move
-            for move in game.legal_moves()
-            if not str(move.target).startswith("F")
-            and len(game.pile(move.source)) <= len(game.pile(move.target))
-        ]
-        if not longer:
-            break
-        move = max(longer, key=lambda m: (len(game.pile(m.target)), rng.random()))
-        game.move(move.source, move.target)
-    return game
-
-
-def _crescent_stalemate(code: str, seed: int = 1):
-    """A Crescent game played at random (cards home first) until no move or redeal is left."""
-    import random
-
-    from game.rules import Crescent
-
-    rng = random.Random(seed)
-    game = Crescent.from_code(code)
-    while game.outcome is None:
-        moves = game.legal_moves()
-        home = [m for m in moves if str(m.target).startswith("F")]
-        if home:
-            move = rng.choice(home)
-        elif moves and ((rng.random() < 0.9 and game.moves < 600) or not game.redeals_left):
-            move = rng.choice(moves)
-        else:
-            game.redeal()
-            continue
-        game.move(move.source, move.target)
-    return game
-
-
-def _a_few_moves(kind, count: int = 6):
-    """The first deal of ``kind`` (numbers 1, 2, ...) on which ``count`` moves, each the
-    first of its legal moves, leave the game going, with those moves made."""
-    for number in range(1, 1000):
-        game = kind.from_code(kind.code(number))
-        while game.moves < count and game.outcome is None and game.legal_moves():
-            game.play(game.legal_moves()[0])
-        if game.moves == count and game.outcome is None and game.legal_moves():
-            return game
-    raise ValueError(f"no deal of {kind.name} goes on after {count} moves")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -201,6 +145,7 @@ def child(
     from game.scenes.code_entry import CodeEntryScene
     from game.scenes.dialogs import ConfirmScene
     from game.scenes.end import StalemateScene, WinScene
+    from game.scenes.examples_page import ExamplesScene
     from game.scenes.flow import Flow
     from game.scenes.kiosk import PinScene, StillPlayingScene
     from game.scenes.log_page import LogScene
@@ -353,17 +298,23 @@ def child(
         if name == "open-crescent":
             return _started(PlayScene(ctx, flow, crescent("HM1-O-AAAAAAB", 40), 210.0))
         if name == "crescent-long":
-            return _started(PlayScene(ctx, flow, _crescent_long_pile(crescent_deal), 95.0))
+            return _started(PlayScene(ctx, flow, crescent_long_pile(crescent_deal), 95.0))
         if name == "crescent-win":
             return WinScene(
                 ctx, PlayScene(ctx, flow, crescent(crescent_deal, len(crescent_line)), 512.0)
             )
         if name == "crescent-stalemate":
             return StalemateScene(
-                ctx, PlayScene(ctx, flow, _crescent_stalemate(crescent_deal), 333.0)
+                ctx, PlayScene(ctx, flow, crescent_stalemate(crescent_deal), 333.0)
             )
+        if name == "no-moves":
+            return _started(PlayScene(ctx, flow, stuck(Crescent.from_code(NO_MOVES[0])), 80.0))
+        if name == "examples":
+            page = ExamplesScene(ctx, title, next(kind for kind in KINDS if kind.has_example))
+            page.go(5)
+            return page
         if name in GAMES:
-            return _started(PlayScene(ctx, flow, _a_few_moves(kind_by_key(name)), 75.0))
+            return _started(PlayScene(ctx, flow, a_few_moves(kind_by_key(name)), 75.0))
         raise ValueError(name)
 
     shots = []
