@@ -321,6 +321,7 @@ class _Table:
 @example(size=(544, 1015), deal=7, options=(False, False, False), look=PLAIN, steps=[("expose", 0)])
 @example(size=(501, 332), deal=7, options=(False, False, False), look=PLAIN, steps=[("expose", 0)])
 @example(size=(320, 240), deal=1, options=(False, True, False), look=PLAIN, steps=[("move", 0)])
+@example(size=(1559, 1704), deal=1, options=(False, False, False), look=PLAIN, steps=[("fling", 0)])
 def test_a_partial_repaint_shows_what_a_repaint_from_scratch_shows(
     display, ctx, kind, size, deal, options, look, steps
 ):

@@ -264,8 +264,9 @@ class TableView:
                 if index == number == 0:
                     self._time_slot = pygame.Rect(x, share.top, width, share.height)
                 elif extra and index == len(lines) - 1 and number == len(line) - 1:
-                    self._bar_message = pygame.Rect(x, 0, width, line_h)
-                    self._bar_message.centery = centre
+                    pill = pygame.Rect(x, 0, width, line_h)
+                    pill.centery = centre
+                    self._bar_message = pill.clip(info)  # (repainted with the info)
                 else:
                     self._info_parts.append((part, x, centre))
                     if part == frame.code:
