@@ -2,7 +2,8 @@
 from the title by its buttons (found by pressing them, so a screen added later is walked
 too; on the desktop and in a kiosk), and the screens in their fullest states
 (test_geometry's: the win and stalemate panels, a log of 30 games, code entry with its
-error), at every size and in every language: no text box overlaps another or leaves the
+error), at every size (the window resized through them, as a player resizes it) and
+in every language: no text box overlaps another or leaves the
 window. The boxes are those the window showed at the last frame drawn whole
 (:meth:`game.shell.loop.Loop.text_boxes`, kept by the drawing helpers in game.look.ui)."""
 
@@ -12,7 +13,7 @@ import itertools
 
 import pytest
 from test_geometry import _scenes
-from test_table_boxes import SIZES, overlaps
+from test_table_boxes import SIZES, overlaps, resize
 from ui_helpers import STEP, Driver, pygame
 
 from game.look.i18n import LANGUAGES, N_
@@ -116,24 +117,26 @@ def test_no_text_box_overlaps_another_on_any_screen(display, tmp_path, code, kio
         titles = [name for name, _offers in screens if name == "TitleScene"]
         assert len(titles) >= 2, screens  # (with and without a game under way)
     found = {}
-    for size, notice in itertools.product(SIZES, (False, True)):
+    for notice in (False, True):
         opener.notice = notice
         for (name, _offers), path in screens.items():
-            driver = _reach(opener, path, size)
-            if driver is None:
-                continue  # (that button is off this screen at this size: scrolled)
-            boxes = _boxes(driver)
-            assert boxes, (name, path, size)
-            if notice:  # (it shows, as the last text drawn)
-                assert driver.scene.ctx.notice[0] == boxes[-1][0], (name, path, size)
-            problems = overlaps(boxes, size)
-            if problems:
-                found[(name, path, size, notice)] = problems
-        ctx = opener()
-        for name, scene in _scenes(ctx, Flow(ctx), kiosk).items():
-            driver = Driver(scene, size=size)
-            driver.frames(1)
-            problems = overlaps(_boxes(driver), size)
-            if problems:
-                found[(name, size, notice)] = problems
+            driver = _reach(opener, path, WALK_SIZE)
+            assert driver is not None, (name, path)
+            for size in SIZES:  # the screen as the window is resized through every size
+                resize(driver, size)
+                boxes = _boxes(driver)
+                assert boxes, (name, path, size)
+                if notice:  # (it shows, as the last text drawn)
+                    assert driver.scene.ctx.notice[0] == boxes[-1][0], (name, path, size)
+                problems = overlaps(boxes, size)
+                if problems:
+                    found[(name, path, size, notice)] = problems
+        for size in SIZES:
+            ctx = opener()
+            for name, scene in _scenes(ctx, Flow(ctx), kiosk).items():
+                driver = Driver(scene, size=size)
+                driver.frames(1)
+                problems = overlaps(_boxes(driver), size)
+                if problems:
+                    found[(name, size, notice)] = problems
     assert not found, "\n".join(f"{where}: {problems}" for where, problems in found.items())
