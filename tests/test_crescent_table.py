@@ -132,6 +132,36 @@ def test_tap_a_card_then_its_target_moves_it_and_targets_are_outlined(display, c
     assert [str(c) for c in game.pile(2)] == ["6C", "5C"] and game.selection is None
 
 
+@pytest.mark.parametrize(
+    "size", [(800, 480), (1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)], ids=str
+)
+def test_a_targets_outline_is_drawn_whole_on_all_four_sides(display, ctx, flow, size):
+    """The outline around a place the selected card may go reaches past the card on every
+    side (its bottom was cut flat at the card's edge on the larger tables: the slot's tile
+    ended there)."""
+    from game.look import theme
+
+    driver, play = _table(ctx, flow, _small(), size)
+    driver.click(_centre(play, "1"))
+    driver.frames(2)
+    assert play.frame().looks["2"].target
+    card = play.layout.slots["2"]
+    screen = pygame.display.get_surface()
+    reach = card.width // 20  # the ring's width past the card, each side
+
+    def outlined(points) -> bool:
+        return any(tuple(screen.get_at(point))[:3] == theme.TARGET for point in points)
+
+    middle_x, middle_y = card.centerx, card.centery
+    sides = {
+        "top": [(middle_x, card.top - d) for d in range(1, reach + 1)],
+        "bottom": [(middle_x, card.bottom - 1 + d) for d in range(1, reach + 1)],
+        "left": [(card.left - d, middle_y) for d in range(1, reach + 1)],
+        "right": [(card.right - 1 + d, middle_y) for d in range(1, reach + 1)],
+    }
+    assert {side: outlined(points) for side, points in sides.items()} == dict.fromkeys(sides, True)
+
+
 def test_a_tap_on_an_illegal_target_says_why_with_move_errors_on(display, ctx, flow):
     ctx.settings.move_errors = True
     game = crescent({1: "(9H) 5C", 2: "6C", 5: "7D"}, {"F5": "AC 2C 3C 4C"}, variant="C")

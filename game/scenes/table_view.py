@@ -105,7 +105,8 @@ class TableView:
             label_same = frame.labels.get(name) == before.labels.get(name)
             if now == was and focus_same and label_same:
                 continue
-            ring = frame.focus == name or before.focus == name
+            ring = frame.focus == name or before.focus == name or now.target
+            ring = ring or (was is not None and was.target)  # (rings reach past the tile)
             veil = (
                 self.tiles.veil_part(layout, name, now)
                 if was is not None
@@ -204,6 +205,8 @@ class TableView:
                 self.tiles.mend_seam(
                     surface, layout, seam, [(other, looks[other]) for other in under], art
                 )
+        for name in names:
+            self.tiles.draw_target(surface, layout, name, looks[name])
         width = layout.card[0]
         if frame.focus is not None and frame.focus in names:
             look = frame.looks[frame.focus]

@@ -99,6 +99,19 @@ class SlotTiles:
         }
         self._geometry_for = key
 
+    def draw_target(
+        self, surface: pygame.Surface, layout: Layout, name: str, look: SlotLook
+    ) -> None:
+        """The outline around a place the selected or carried card may go: drawn over the
+        tiles (it reaches past the slot's tile, below the card), within the slot's cell."""
+        if not look.target:
+            return
+        width = layout.card[0]
+        ring = layout.slots[name].inflate(width // 10, width // 10)
+        if look.cards:
+            ring.width += look.cards[-1][1]
+        ui.rounded_rect(surface, theme.TARGET, ring, max(4, width // 8), max(2, width // 20))
+
     def cell(self, layout: Layout, name: str) -> pygame.Rect:
         """Everything a slot can paint: lifted card and glow, focus ring, fan, label."""
         self._geometry(layout)
@@ -219,13 +232,6 @@ class SlotTiles:
     ) -> None:
         size = layout.card
         rect = layout.slots[name].move(offset)
-        if look.target:
-            ring = rect.inflate(size[0] // 10, size[0] // 10)
-            if look.cards:
-                ring.width += look.cards[-1][1]
-            ui.rounded_rect(
-                surface, theme.TARGET, ring, max(4, size[0] // 8), max(2, size[0] // 20)
-            )
         if look.edges:
             surface.blit(self._stack_edges(look.edges, size, layout.stack_step), rect)
         cards = look.cards
