@@ -362,3 +362,27 @@ def test_the_no_moves_notice_has_a_place_of_its_own_at_every_size(display, ctx, 
         if problems:
             found[size] = problems
     assert not found, found
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)], ids=str)
+def test_the_no_moves_notice_among_the_info_stands_out_from_it(display, ctx, flow, size):
+    """Where the notice is one of the info bar's parts, its box stands out from the bar
+    (3:1 at least, as a control must) and its words from its box (4.5:1): the screenshot
+    review missed it there as a dim text on a dark red box on the dark bar."""
+    from contrast_helpers import contrast
+
+    from game.games.catalog import kind_by_key
+
+    driver, play = _table(ctx, flow, kind_by_key("crescent").from_code(NO_MOVES_DEAL), size)
+    for move in NO_MOVES_LINE:
+        source, target = move.split(">")
+        _drag(driver, _centre(play, source), play.layout.slots[target].center)
+    driver.frames(2)
+    text, box = play.view.text_boxes()[-1]
+    assert text == play.board.note() and play.layout.info.contains(box), (text, box)
+    screen = pygame.display.get_surface()
+    bar = tuple(screen.get_at((play.layout.bar.right - 2, play.layout.info.top)))[:3]
+    pill = tuple(screen.get_at((box.left + 2, box.centery)))[:3]  # (left of the words)
+    inks = {tuple(screen.get_at((x, box.centery)))[:3] for x in range(box.left, box.right)}
+    assert contrast(pill, bar) >= 3, (pill, bar)
+    assert max(contrast(ink, pill) for ink in inks) >= 4.5, (inks, pill)

@@ -320,14 +320,22 @@ def toast_lines(text: str, px: int, box_w: int, bold: bool = False) -> list[str]
 
 
 def draw_toast(
-    surface: pygame.Surface, box: pygame.Rect, text: str, px: int, fade: float, bold: bool = False
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    text: str,
+    px: int,
+    fade: float,
+    bold: bool = False,
+    loud: bool = False,
 ) -> None:
     """A dark rounded box with centred text (in lines where it is too long for one), both
-    faded by ``fade`` (1 opaque ... 0 gone)."""
+    faded by ``fade`` (1 opaque ... 0 gone); ``loud``: dark text on the accent colour, to
+    stand out among other texts (the info bar's)."""
     toast = pygame.Surface(box.size, pygame.SRCALPHA)
+    back, ink = ((*theme.ACCENT, 255), theme.BAR) if loud else (theme.MESSAGE_BG, theme.TEXT)
     pygame.draw.rect(
         toast,
-        (*theme.MESSAGE_BG[:3], int(theme.MESSAGE_BG[3] * fade)),
+        (*back[:3], int(back[3] * fade)),
         toast.get_rect(),
         border_radius=box.height // 3,
     )
@@ -335,7 +343,7 @@ def draw_toast(
     line_h = font(px, bold).get_linesize()
     first = box.height // 2 - line_h * (len(lines) - 1) // 2  # the first line's middle
     for index, line in enumerate(lines):
-        label = text_surface(line, px, theme.TEXT, bold).copy()
+        label = text_surface(line, px, ink, bold).copy()
         label.set_alpha(int(255 * fade))
         toast.blit(label, label.get_rect(center=(box.width // 2, first + index * line_h)))
     surface.blit(toast, box)

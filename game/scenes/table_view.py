@@ -358,7 +358,7 @@ class TableView:
         text, fade = frame.message
         if self._bar_message is not None:  # among the info's parts, or in its place
             rect = self._bar_message
-            ui.draw_toast(surface, rect, text, self._message_px, fade)
+            ui.draw_toast(surface, rect, text, self._message_px, fade, loud=True)
         else:
             rect = layout.message
             px = ui.fit_px(text, int(rect.height * 0.5), rect.width - rect.height, bold=True)
