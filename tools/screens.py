@@ -254,7 +254,7 @@ def child(
             assert isinstance(page, LogScene), page
             return page.open(1) if name == "log-entry" else page
         if name == "rules":
-            return RulesScene(ctx, back=title)
+            return RulesScene(ctx, back=title, flow=flow)
         if name in ("code", "kiosk-code"):
             entry = CodeEntryScene(ctx, flow, back=title)
             entry.type_text("QWERT")

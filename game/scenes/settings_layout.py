@@ -134,7 +134,10 @@ def _arrange(
     back_w = min(width - 2 * margin, max(column_w, unit * 5))
     pinned = {
         back[0]: pygame.Rect(
-            (lefts[0] + lefts[-1] + column_w - back_w) // 2, view.bottom + gap, back_w, unit
+            (width - back_w) // 2,
+            view.bottom + gap,
+            back_w,
+            unit,  # centred, as the title
         )
     }
     if side:
