@@ -6,6 +6,7 @@ statistics' file (whose older files still load)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -156,6 +157,28 @@ def test_thirty_games_spread_over_the_plot_numbered_along_the_axis(
     numbers = {str(n) for n in range(2, RECENT)} & drawn
     assert {"1", str(RECENT)} <= drawn and len(numbers) >= 2, sorted(numbers)
     assert {_("Score"), _("won"), _("lost"), _("abandoned")} <= drawn
+
+
+@pytest.mark.parametrize(
+    "size", [(640, 480), (800, 480), (1280, 720), (1080, 1920)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_the_games_numbers_along_the_axis_stand_apart(display, ctx, size):
+    """The numbers under the bars never touch ("1" and "2" read as "12" at 640x480 and
+    1280x720 with 30 games: the first number stood one bar from the next), with 2 to 30
+    games."""
+    for count in (2, 5, 9, 14, 21, RECENT):
+        ctx.stats = Statistics()
+        for number in range(count):
+            ctx.stats.lost_game(f"g{number}", 10 * number)
+        driver, page = _statistics_page(ctx, size)
+        page.invalidate()
+        driver.frames(1)
+        boxes = driver.loop.text_boxes()
+        axis = max(box.centery for text, box in boxes if text == "1")  # (under the figures)
+        numbers = sorted(box for text, box in boxes if text.isdigit() and box.centery == axis)
+        assert len(numbers) >= 2, (count, size, boxes)
+        gaps = [b.left - a.right for a, b in itertools.pairwise(numbers)]
+        assert min(gaps) >= numbers[0].height // 2, (count, size, gaps, numbers)  # half an em
 
 
 def test_an_abandoned_game_is_drawn_apart_from_a_lost_one(display, storage, kind):

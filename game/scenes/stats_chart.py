@@ -141,10 +141,11 @@ def _numbers(
     """The games' numbers under their bars: the first, the last, and every 1, 2, 5 or
     10 between, as close as they fit, each over a tick on the axis."""
     count = len(bars)
-    widest = ui.text_surface(str(count), px).get_width() + px // 2
+    widest = ui.text_surface(str(count), px).get_width() + px  # a number and an em apart
     slot = bars[1].left - bars[0].left if count > 1 else plot.width
     step = next((step for step in TICK_STEPS if step * slot >= widest), TICK_STEPS[-1])
-    shown = [1, *range(step, count + 1, step)]
+    # (1, then the step's multiples far enough from it: "1" beside "2" read as "12")
+    shown = [1, *(n for n in range(step, count + 1, step) if (n - 1) * slot >= widest)]
     if shown[-1] != count:
         if (count - shown[-1]) * slot < widest and len(shown) > 1:
             shown.pop()  # too near the last game's number: that one is shown
