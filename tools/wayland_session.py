@@ -64,13 +64,17 @@ class Compositor:
 
     def client_env(self, base: dict[str, str] | None = None) -> dict[str, str]:
         """``base`` (the process's environment) without any display or SDL setting of its
-        own, plus this compositor's, and SDL asked for its Wayland driver."""
+        own, plus this compositor's, and SDL asked for its Wayland driver, without
+        libdecor's decorations: weston draws none of its own, so the window on the screen
+        is the game's content alone, whether libdecor is installed (a desktop's machine,
+        where SDL would draw a title bar and a shadow around it) or not (CI's)."""
         env = {
             k: v
             for k, v in (os.environ if base is None else base).items()
             if not k.startswith(("SDL_", "HALFMOON_")) and k not in ("DISPLAY", "WAYLAND_DISPLAY")
         }
-        return {**env, **self.env, "SDL_VIDEODRIVER": "wayland"}
+        wayland = {"SDL_VIDEODRIVER": "wayland", "SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR": "0"}
+        return {**env, **self.env, **wayland}
 
     def said(self) -> str:
         """The end of weston's log (for a failure's message)."""
