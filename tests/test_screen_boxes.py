@@ -106,6 +106,7 @@ def _boxes(driver: Driver) -> list[tuple[str, pygame.Rect]]:
     return driver.loop.text_boxes()
 
 
+@pytest.mark.once  # (a walk of every screen: its layouts are the same on any Python)
 @pytest.mark.parametrize("kiosk", [False, True], ids=["desktop", "kiosk"])
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_no_text_box_overlaps_another_on_any_screen(display, tmp_path, code, kiosk):
