@@ -64,7 +64,7 @@ def test_the_window_opens_before_pygame_fonts_sound_or_the_rules_are_imported(pl
         assert not any(name.startswith("game.rules.") for name in found["at_flip"])
     else:
         assert found["at_flip"] == []  # the window was shown with none of them imported
-    assert found["after"] == [True, True, True]  # and pygame is whole once it shows
+    assert found["after"] == [True, True, True]  # and pygame is whole when a name it lacks is used
     assert found["mixer"] is bool(plain)  # but for the mixer, loaded with the first effect
     assert found["size"] == [800, 600]
 
@@ -135,7 +135,7 @@ def test_reading_a_deal_code_imports_the_codes_not_the_games():
         "args = parse_args(['--deal', 'hm1-o-aaaaaab'])\n"
         "late = ('game.games.crescent.game', 'game.games.halfmoon.rules',\n"
         "    'game.games.halfmoon.table',\n"
-        "    'game.rules.cards', 'random', 'dataclasses', 'ctypes', 'shutil')\n"
+        "    'game.rules.cards', 'random', 'dataclasses', 'ctypes', 'shutil', 'inspect')\n"
         "print(json.dumps({'deal': args.deal, 'games': sorted(m for m in sys.modules\n"
         "    if m in late)}))\n"
     )
@@ -160,3 +160,43 @@ def test_every_name_of_the_rules_package_is_there_when_asked_for():
     )
     assert found["missing"] == [] and found["listed"] == [] and found["star"] == []
     assert found["error"] == "module 'game.rules' has no attribute 'NoSuchName'"
+
+
+FIRST_FRAME_LATE = ("pygame.sysfont", "pygame.pkgdata", "pygame.sprite", "pygame._debug")
+"""Modules of pygame's ``__init__`` that the first frame does not draw with (17 ms)."""
+
+
+def _first_frame_deals() -> list:
+    from game.games.catalog import KINDS
+
+    return [None] + [kind.code(1) for kind in KINDS]
+
+
+@pytest.mark.parametrize(
+    ("deal", "plain"),
+    [(deal, "") for deal in _first_frame_deals()] + [(None, "1")],
+    ids=lambda value: value or "title" if value != "1" else "plain",
+)
+def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path, deal, plain):
+    """The title and a table of each game are drawn with the window's half of pygame and
+    a few modules more; the rest of pygame comes once that frame is shown (HALFMOON_PLAIN:
+    all of it before the window, as ``import pygame`` does)."""
+    found = _run(
+        "import json, sys\n"
+        "from game.platform import lazy_pygame\n"
+        "d = lazy_pygame.window_half().display\n"
+        "real_flip, flips = d.flip, []\n"
+        f"late = {FIRST_FRAME_LATE!r}\n"
+        "def flip():\n"
+        "    real_flip()\n"
+        "    flips.append(sorted(m for m in late if m in sys.modules))\n"
+        "d.flip = flip\n"
+        "from game.shell.app import main\n"
+        f"status = main(['--max-frames', '2'] + ({['--deal', deal] if deal else []!r}))\n"
+        "print(json.dumps([status, flips[1], sorted(m for m in late if m in sys.modules)]))\n",
+        HALFMOON_HOME=str(tmp_path),
+        HALFMOON_PLAIN=plain,
+    )
+    whole = sorted(FIRST_FRAME_LATE)
+    # flip 1 shows the felt, flip 2 the first frame
+    assert found == [0, whole if plain else [], whole]

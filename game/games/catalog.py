@@ -12,9 +12,10 @@ developers"); a kind made elsewhere (the tests' toy) is added by :func:`register
 
 from __future__ import annotations
 
-import pkgutil
+import os
 from collections.abc import Iterable
 from importlib import import_module
+from importlib.machinery import all_suffixes
 from typing import TYPE_CHECKING
 
 from ..rules.codes import read_code
@@ -23,6 +24,10 @@ from .kind import GameKind, Paragraphs, Picture, Script
 
 if TYPE_CHECKING:
     from ..rules.played import PlayedGame
+
+SUFFIXES = tuple(all_suffixes())
+"""The endings of a module's file (``.py``, ``.pyc``, an extension's), as the import
+system has them: a package is a folder with an ``__init__`` of one of them."""
 
 KINDS: list[GameKind] = []
 """Every game, in the order the title screen offers them; the first is the default."""
@@ -50,8 +55,32 @@ def folders() -> list[str]:
     """The modules of the kinds' folders (``game.games.<folder>``), by name."""
     package = __name__.rpartition(".")[0]
     here = import_module(package).__path__
-    found = sorted(pkgutil.iter_modules(here), key=lambda module: module.name)
-    return [f"{package}.{module.name}" for module in found if module.ispkg]
+    names = _packages_on_disk(here)
+    if names is None:  # not folders on the disk (a frozen build's archive): as pkgutil finds them
+        import pkgutil
+
+        names = {module.name for module in pkgutil.iter_modules(here) if module.ispkg}
+    return [f"{package}.{name}" for name in sorted(names)]
+
+
+def _packages_on_disk(paths: Iterable[str]) -> set[str] | None:
+    """The packages in the folders ``paths`` (a folder with an ``__init__``), as
+    ``pkgutil.iter_modules`` finds them there, which imports ``inspect``, ``ast`` and
+    ``dis`` to do it (5 ms before the window opens); None when a path is no folder."""
+    names = set()
+    for path in paths:
+        try:
+            with os.scandir(path) as entries:
+                for entry in entries:
+                    if entry.name.isidentifier() and entry.is_dir() and _has_init(entry.path):
+                        names.add(entry.name)
+        except OSError:
+            return None
+    return names
+
+
+def _has_init(folder: str) -> bool:
+    return any(os.path.exists(os.path.join(folder, f"__init__{suffix}")) for suffix in SUFFIXES)
 
 
 def found() -> list[GameKind]:

@@ -4,8 +4,9 @@
 sprites, its data classes, ``importlib.resources``...): 50-80 ms on the 2-core machine
 before a window could open. Opening the window needs only the display and what it
 stands on, 3-5 ms of imports. :func:`window_half` makes the ``pygame`` package and
-imports just those; :func:`whole` then runs the package's own ``__init__`` in the same
-module object, which imports the rest and defines every name as a plain ``import
+imports just those; :func:`first_frame` adds the few more the game's first frame draws
+with, and :func:`whole`, once that frame is shown, runs the package's own ``__init__`` in
+the same module object, which imports the rest and defines every name as a plain ``import
 pygame`` does (the modules already imported are reused, not imported twice).
 
 The package made by :func:`window_half` completes itself the first time anybody asks it
@@ -32,6 +33,13 @@ WINDOW_MODULES = ("base", "constants", "rect", "color", "surface", "display", "w
 """The submodules the window needs first, in the order they stand on each other."""
 FIRST_NAMES = {"Rect": "rect", "Color": "color", "Surface": "surface", "Window": "window"}
 """Names pygame's ``__init__`` takes from them (and ``*`` of base and constants)."""
+
+FIRST_FRAME_MODULES = ("event", "time", "key", "mouse", "draw", "transform", "font", "math")
+"""The submodules the game's first frame needs besides the window's (:func:`first_frame`):
+the rest of the package (its data classes, ``importlib.resources``, the system font
+finder, sprites, cursors, its debug helpers: 17 ms) waits until that frame is shown."""
+FIRST_FRAME_NAMES = {"Vector2": "math", "Vector3": "math"}
+"""Names pygame's ``__init__`` takes from them."""
 
 DEFERRED = ("mixer_music", "mixer")
 """Submodules that the package's ``__init__`` imports and :func:`whole` leaves for their
@@ -108,6 +116,23 @@ def whole() -> ModuleType:
             if f"pygame.{MIXER_NAMES[name]}" in deferred:
                 package.__dict__.pop(name, None)  # the stand-in saying "not available"
         package.__dict__["__getattr__"] = _load_deferred
+    return package
+
+
+def first_frame() -> ModuleType:
+    """The ``pygame`` package with :data:`FIRST_FRAME_MODULES` imported too, still half
+    when it was (:func:`whole` completes it once the first frame is shown; any name it
+    lacks before then completes it on first use, as ever)."""
+    package = sys.modules.get("pygame")
+    if package is None or _spec is None:
+        return whole()
+    try:
+        for name in FIRST_FRAME_MODULES:
+            importlib.import_module(f"pygame.{name}")
+        for name, module_name in FIRST_FRAME_NAMES.items():
+            setattr(package, name, getattr(getattr(package, module_name), name))
+    except Exception:  # any surprise: the usual import says what is wrong
+        return whole()
     return package
 
 

@@ -230,7 +230,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .display import DisplayError, show_window
     from .trace import trace
 
+    trace("main")
     args = parse_args(argv)
+    trace("args")
     kiosk = None
     if args.kiosk or args.kiosk_config:  # else game.records.kiosk waits until the window is open
         from ..records.kiosk import KioskConfigError
@@ -268,7 +270,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         from .session import Session, log_crash
 
+        trace("session_imported")
         session = Session.open(args, kiosk, storage, display)
+        trace("session_open")
         instance.serve_front_requests(lambda: trace("front"))
     except (AssetError, DisplayError, KioskConfigError) as error:
         storage.close()

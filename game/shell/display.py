@@ -186,7 +186,7 @@ def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
             display = _open_window(args, kiosk)
         except pygame.error as error:
             raise DisplayError(_refused(error)) from None
-    lazy_pygame.whole()
+    lazy_pygame.first_frame()  # the rest of pygame once the first frame is shown
     return display
 
 

@@ -17,7 +17,7 @@ from ..audio.sound import Sounds
 from ..games.catalog import kind_by_key, letters
 from ..look import fonts
 from ..look.sprites import CardArt
-from ..platform import instance, signals
+from ..platform import instance, lazy_pygame, signals
 from ..platform.event_times import EventTimes
 from ..platform.lazy_pygame import quit_pygame
 from ..platform.x11 import InputWaiter, when_lost
@@ -158,6 +158,7 @@ class Session:
         # the mixer with the first of them.
         self.loop.run(max_frames=1)
         trace("first_frame", size=list(self.display.surface.get_size()))
+        lazy_pygame.whole()  # what the first frame did not need of pygame
         # What the first frame does not need comes after it: the idle loop's waiter, the
         # JSON module for the first save, the sounds (about 0.2 s to make).
         self.loop.waiter = InputWaiter.for_display()
