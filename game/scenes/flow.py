@@ -24,18 +24,35 @@ from ..look.i18n import N_, _
 from ..records.storage import Storage
 from ..rules import PlayedGame, daily
 from .base import Context, Scene
-from .code_entry import CodeEntryScene
-from .dialogs import ConfirmScene
-from .end import StalemateScene, WinScene
-from .examples_page import ExamplesScene
-from .kiosk import PinScene, PinTries, StillPlayingScene
-from .menus import SettingsScene, StatisticsScene
-from .play import PlayScene
-from .rules_page import RulesScene
-from .title import TitleScene
 
 if TYPE_CHECKING:
     from datetime import date
+
+    from .kiosk import PinTries
+    from .play import PlayScene
+
+SCENES = (
+    "title",
+    "play",
+    "dialogs",
+    "end",
+    "examples_page",
+    "menus",
+    "rules_page",
+    "code_entry",
+    "kiosk",
+)
+"""The scene modules, each imported where a scene of it is first made (the first frame
+needs one or two of them: the others took 10 ms of the title's), all of them by
+:func:`preload` once the first frame is shown, so that no tap waits for one."""
+
+
+def preload() -> None:
+    """Import every module of :data:`SCENES` (after the first frame)."""
+    from importlib import import_module
+
+    for name in SCENES:
+        import_module(f"{__package__}.{name}")
 
 
 def open_context(storage: Storage, **kwargs: object) -> Context:
@@ -56,6 +73,8 @@ class Flow:
         """The table for ``game`` (it becomes the game in progress of its kind). A kiosk
         deals only the games it offers: another's (a ``--deal``, a code) gives way to a
         new deal of the chosen game."""
+        from .play import PlayScene
+
         kiosk = self.ctx.kiosk
         if kiosk is not None and kiosk.offered(kind_of(game)) is not kind_of(game):
             game, elapsed = kiosk.offered(self.ctx.kind).random(self.ctx.deals), 0.0
@@ -77,6 +96,8 @@ class Flow:
         thrown away unasked: the question comes over ``under``, and its default answer,
         Keep playing, goes to that game (``under`` itself when it is that game's table).
         """
+        from .dialogs import ConfirmScene
+
         at_stake = self.ctx.at_stake(kind)
         if at_stake is None:
             return self.play(make())
@@ -97,6 +118,8 @@ class Flow:
         (Context.begin: a loss once it had a move, as README's Statistics say), so a game
         with moves is not thrown away unasked: Keep playing goes back to it. The question
         names the game unless the menu is over that game's own table."""
+        from .dialogs import ConfirmScene
+
         kind, game = self.ctx.kind, self.ctx.game
         if game is None:
             return self.title()
@@ -147,21 +170,30 @@ class Flow:
 
     def won(self, play: PlayScene) -> Scene:
         """The win panel over the table."""
+        from .end import WinScene
+
         return WinScene(self.ctx, play)
 
     def stalemate(self, play: PlayScene) -> Scene:
         """The stalemate panel over the table."""
+        from .end import StalemateScene
+
         return StalemateScene(self.ctx, play)
 
     # --------------------------------------------------------------- screens
     def title(self, resume: Scene | None = None) -> Scene:
         """The title screen (the menu during a game, with Continue)."""
+        from .title import TitleScene
+
         return TitleScene(self.ctx, self, resume=resume)
 
     def attract(self) -> Scene:
         """The first screen of a run, and of a kiosk's next visitor: the title; a kiosk
         with ``attract = "examples"`` waiting for a player shows an example on a loop in
         front of it (a touch: the title)."""
+        from .examples_page import ExamplesScene
+        from .title import TitleScene
+
         title = TitleScene(self.ctx, self)
         kiosk, ctx = self.ctx.kiosk, self.ctx
         if kiosk is None or kiosk.attract != "examples" or not title.attract:
@@ -172,25 +204,39 @@ class Flow:
 
     def examples(self, back: Scene) -> Scene:
         """The Examples page of the chosen game (its kind offers an example)."""
+        from .examples_page import ExamplesScene
+
         return ExamplesScene(self.ctx, back, self.ctx.kind)
 
     def settings(self, back: Scene) -> Scene:
+        from .menus import SettingsScene
+
         return SettingsScene(self.ctx, back=back)
 
     def rules(self, back: Scene) -> Scene:
+        from .rules_page import RulesScene
+
         return RulesScene(self.ctx, back=back, flow=self)
 
     def statistics(self, back: Scene) -> Scene:
+        from .menus import StatisticsScene
+
         return StatisticsScene(self.ctx, back=back, flow=self)
 
     def code_entry(self, back: Scene) -> Scene:
+        from .code_entry import CodeEntryScene
+
         return CodeEntryScene(self.ctx, self, back=back)
 
     # ----------------------------------------------------------------- kiosk
     def still_playing(self, under: Scene, seconds: float) -> Scene:
         """ "Still playing?" over ``under``, counting ``seconds`` down to the title."""
+        from .kiosk import StillPlayingScene
+
         return StillPlayingScene(self.ctx, self, under, seconds)
 
     def operator_pin(self, under: Scene, pin: str, tries: PinTries) -> Scene:
         """The operator's keypad."""
+        from .kiosk import PinScene
+
         return PinScene(self.ctx, under, pin, tries)

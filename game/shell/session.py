@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,11 +29,14 @@ from ..rules import DealCodeError
 from ..rules.codes import normalize_code
 from ..scenes.base import Quit, Scene
 from ..scenes.flow import Flow
-from ..scenes.kiosk import KioskGuard
+from ..scenes.flow import preload as preload_scenes
 from .display import Display, show_window
 from .error_line import say
 from .loop import Loop
 from .trace import trace
+
+if TYPE_CHECKING:
+    from ..scenes.kiosk import KioskGuard
 
 LOG_FILE = "halfmoon.log"
 
@@ -87,6 +91,8 @@ class Session:
         if kiosk is not None:
             pygame.mouse.set_visible(False)
             pygame.display.set_allow_screensaver(False)
+            from ..scenes.kiosk import KioskGuard  # a kiosk's only (5 ms)
+
             guard = KioskGuard(ctx, kiosk, flow)
         if getattr(args, "game", None):
             ctx.choose(kind_by_key(args.game))
@@ -159,6 +165,7 @@ class Session:
         self.loop.run(max_frames=1)
         trace("first_frame", size=list(self.display.surface.get_size()))
         lazy_pygame.whole()  # what the first frame did not need of pygame
+        preload_scenes()  # and of the game's screens: no tap waits for an import
         # What the first frame does not need comes after it: the idle loop's waiter, the
         # JSON module for the first save, the sounds (about 0.2 s to make).
         self.loop.waiter = InputWaiter.for_display()
