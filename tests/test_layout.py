@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygame import Rect
 
-from game.games.catalog import kind_by_key
+from game.games.catalog import KINDS, kind_by_key
 from game.rules import PILES, RESERVE_SLOTS
 from game.table.layout import compute_layout
 
@@ -260,3 +260,12 @@ def test_a_portrait_window_gives_the_message_a_place_on_the_felt(kind):
     assert layout.message != layout.info
     assert Rect(0, 0, 1080, layout.bar.top).contains(layout.message)
     assert layout.message.collidelist(cells) < 0
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
+def test_a_layout_is_searched_once_for_a_size_however_it_is_asked_for(kind):
+    """A table made and then shown at its window's size asks for its layout twice, the
+    second time naming no arrangement to keep: the one search's layout both times."""
+    first = compute_layout(1234, 701, kind.table)
+    assert compute_layout(1234, 701, kind.table, "") is first
+    assert compute_layout(1234, 701, kind.table, keep="") is first

@@ -180,23 +180,28 @@ def _first_frame_deals() -> list:
 def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path, deal, plain):
     """The title and a table of each game are drawn with the window's half of pygame and
     a few modules more; the rest of pygame comes once that frame is shown (HALFMOON_PLAIN:
-    all of it before the window, as ``import pygame`` does)."""
+    all of it before the window, as ``import pygame`` does). So do the screens the frame
+    does not show: a table's first frame makes no title, the title's no menu."""
     found = _run(
         "import json, sys\n"
         "from game.platform import lazy_pygame\n"
         "d = lazy_pygame.window_half().display\n"
-        "real_flip, flips = d.flip, []\n"
+        "real_flip, flips, screens = d.flip, [], []\n"
         f"late = {FIRST_FRAME_LATE!r}\n"
         "def flip():\n"
         "    real_flip()\n"
         "    flips.append(sorted(m for m in late if m in sys.modules))\n"
+        "    screens.append(sorted(m for m in sys.modules if m.startswith('game.scenes.')\n"
+        "        and m.rpartition('.')[2] in ('title', 'menus', 'code_entry', 'play')))\n"
         "d.flip = flip\n"
         "from game.shell.app import main\n"
         f"status = main(['--max-frames', '2'] + ({['--deal', deal] if deal else []!r}))\n"
-        "print(json.dumps([status, flips[1], sorted(m for m in late if m in sys.modules)]))\n",
+        "print(json.dumps([status, flips[1], sorted(m for m in late if m in sys.modules),\n"
+        "    screens[1]]))\n",
         HALFMOON_HOME=str(tmp_path),
         HALFMOON_PLAIN=plain,
     )
     whole = sorted(FIRST_FRAME_LATE)
     # flip 1 shows the felt, flip 2 the first frame
-    assert found == [0, whole if plain else [], whole]
+    assert found[:3] == [0, whole if plain else [], whole]
+    assert found[3] == (["game.scenes.play"] if deal else ["game.scenes.title"])

@@ -88,19 +88,23 @@ class Flow:
             return self.title()
         return self.play(progress.game, progress.elapsed)
 
-    def start(self, under: Scene, kind: GameKind, make: Callable[[], PlayedGame]) -> Scene:
+    def start(self, under: Scene | None, kind: GameKind, make: Callable[[], PlayedGame]) -> Scene:
         """A new game of ``kind`` made by ``make``: the one policy of every path that
         deals (New game, a deal code, ``--deal``, Play again, the chooser, the kiosk).
 
         A game of that kind that had a move (even one undone since), not won, is never
         thrown away unasked: the question comes over ``under``, and its default answer,
         Keep playing, goes to that game (``under`` itself when it is that game's table).
+        ``under`` None: the first screen of a run (:meth:`attract`), made only when the
+        question is asked (a run started with a deal shows its table first).
         """
         from .dialogs import ConfirmScene
 
         at_stake = self.ctx.at_stake(kind)
         if at_stake is None:
             return self.play(make())
+        if under is None:
+            under = self.attract()
         if getattr(under, "game", None) is at_stake:
             question, keep = N_("Abandon this game and deal a new one?"), None
         else:
@@ -147,7 +151,7 @@ class Flow:
         chosen = kind if kind is not None else self.ctx.kind
         return self.start(under, chosen, lambda: chosen.random(self.ctx.deals))
 
-    def daily(self, under: Scene, day: date | None = None) -> Scene:
+    def daily(self, under: Scene | None, day: date | None = None) -> Scene:
         """The deal of the day of the chosen game: ``day``'s, today's by default (the
         local date now, game.rules.daily). When that deal is the game under way of the kind,
         it goes on where it was left: nothing to ask, nothing lost."""
@@ -158,7 +162,7 @@ class Flow:
             return self.resume(kind)
         return self.start(under, kind, lambda: kind.from_code(code))
 
-    def deal(self, under: Scene, code: str) -> Scene:
+    def deal(self, under: Scene | None, code: str) -> Scene:
         """The deal of ``code``, of whatever game the code names (DealCodeError for a
         code of no game, or of one the kiosk does not offer)."""
         kind = kind_for_code(code, self.ctx.offered())

@@ -98,12 +98,15 @@ class Session:
             ctx.choose(kind_by_key(args.game))
         if kiosk is not None and ctx.kind.key not in kiosk.games:
             ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
-        scene: Scene = flow.attract()  # the title (a kiosk's may show an example first)
+        # None: the first screen, the title (a kiosk's may show an example first), made
+        # only when it shows: under a deal's question, or when no deal is asked for
+        scene: Scene | None = None
         if args.deal:  # the code's game, after the question when a game of it is under way
             with contextlib.suppress(DealCodeError):  # one the kiosk does not offer: main
                 scene = flow.deal(scene, args.deal)  # refuses it before the window opens
         if getattr(args, "daily", None) is not None:  # the chosen game's deal of the day
             scene = flow.daily(scene, None if args.daily is True else args.daily)  # True: today
+        scene = scene if scene is not None else flow.attract()
         loop = Loop(scene, surface=lambda: display.surface)
         session = cls(ctx, display, loop, sounds, guard, flow)
         loop.set_hooks(session.on_event, session.on_step)

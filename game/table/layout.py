@@ -355,11 +355,18 @@ def _largest(
     return best, winner
 
 
-@lru_cache(maxsize=16)
 def compute_layout(width: int, height: int, table: TablePlan, keep: str = "") -> Layout:
     """The layout of ``table`` for a window of ``width`` x ``height`` (cached per size);
     with ``keep``, the widest cards of that arrangement where it fits (a window resized
     while a card is carried: the slots stay in their order, no arc becomes a grid)."""
+    # One cache entry however ``keep`` is given (lru_cache keys the arguments as passed:
+    # a table's first frame searched its layout twice, 10 ms).
+    return _layout(width, height, table, keep)
+
+
+@lru_cache(maxsize=16)
+def _layout(width: int, height: int, table: TablePlan, keep: str) -> Layout:
+    """:func:`compute_layout`, cached."""
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
     bar, info, buttons, font_px = _bar(width, height, table.buttons)
     play = Rect(0, 0, width, bar.top)
