@@ -111,6 +111,8 @@ def __getattr__(name: str) -> Any:
     module = _MODULE_OF.get(name)
     if module is not None:
         value = getattr(import_module(f".{module}", __name__), name)
+    elif _submodule(name):  # ``from game.rules import daily``: that module, no game's rules
+        value = import_module(f".{name}", __name__)
     else:
         owners = [m for m in kinds_rules() if name in getattr(m, "__all__", ())]
         if not owners:
@@ -118,6 +120,13 @@ def __getattr__(name: str) -> Any:
         value = getattr(owners[0], name)
     globals()[name] = value
     return value
+
+
+def _submodule(name: str) -> bool:
+    """Whether ``name`` is a module of this package (``daily``, ``history``...)."""
+    from importlib.util import find_spec
+
+    return name.isidentifier() and find_spec(f"{__name__}.{name}") is not None
 
 
 def __dir__() -> list[str]:
