@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import load_tool
 
+from game.games.catalog import KINDS
+
 lowend = load_tool("bench_lowend")
 cgroup = load_tool("bench_cgroup")
 
@@ -78,3 +80,26 @@ def test_the_group_is_removed_on_ctrl_c():
         assert (path / "cgroup.procs").exists()
         raise KeyboardInterrupt
     assert not path.exists()
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
+def test_the_scripted_game_of_the_profile_plays_every_kind_of_the_registry(kind):
+    """Each kind's deal of the profile is played by its scripted game (a removal game's by
+    taps along its solver's winning line, the others' by drags): taps timed, each shown on
+    the next frame. (Elevens was played as a Crescent and stopped at its deal code.)"""
+    import json
+    import os
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    command = [sys.executable, str(lowend.__file__), "--child", "frames", "800x480"]
+    done = subprocess.run(
+        [*command, lowend.scripted_deal(kind), "3"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len(found["taps_s"]) >= 3 and found["tap_visible"] is True

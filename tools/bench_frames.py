@@ -4,9 +4,10 @@
 
 Plays the deal's winning line through the real loop and scenes with posted mouse events
 and prints one JSON line: the time of every frame by kind and whether each input showed
-on the very next frame. A Half Moon deal is played by taps (Placement aid on), with a
-change of mind in every move (its first card let go and taken again), an undo and two
-resizes (frames: idle, selection, animation, resize); a Crescent deal by
+on the very next frame. A removal game's deal (Half Moon, Elevens) is played by taps
+(Placement aid on), its kind's solver's winning line, with a change of mind in every move
+(its first card let go and taken again), an undo and two resizes (frames: idle,
+selection, animation, resize); a Crescent deal by
 dragging every card from its pile to its target, pressing Redeal when the line redeals
 (frames: idle, drag, animation, redeal). The video driver comes from the environment
 (dummy or X11).
@@ -30,16 +31,19 @@ import pygame  # noqa: E402
 from game.games.catalog import kind_for_code  # noqa: E402
 from game.records.context import Context  # noqa: E402
 from game.records.storage import Storage  # noqa: E402
-from game.rules import CardMove, Crescent, Game  # noqa: E402
-from game.rules.solver import solve, solve_crescent  # noqa: E402
+from game.rules import CardMove, Crescent, RemovalGame  # noqa: E402
+from game.rules.solver import solve_crescent, solver_for  # noqa: E402
 from game.scenes.flow import Flow, open_context  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.shell.loop import STEP, Loop  # noqa: E402
 
+LINE_NODES = 2_000_000
+"""The solver's budget for a removal game's winning line."""
+
 
 def scripted(size: tuple[int, int], deal: str) -> tuple[Context, Callable[..., dict]]:
     """A window of ``size``, a fresh context (English, Placement aid on) and the scripted
-    game for ``deal``'s kind (:func:`half_moon` or :func:`crescent`)."""
+    game for ``deal``'s kind (:func:`removals` for a game of taps, else :func:`crescent`)."""
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -48,7 +52,8 @@ def scripted(size: tuple[int, int], deal: str) -> tuple[Context, Callable[..., d
     ctx.settings.language = "en"
     ctx.settings.placement_aid = True
     ctx.apply_settings()
-    return ctx, half_moon if kind_for_code(deal).key == "halfmoon" else crescent
+    game = kind_for_code(deal).from_code(deal)
+    return ctx, removals if isinstance(game, RemovalGame) else crescent
 
 
 def main(argv: list[str]) -> int:
@@ -126,11 +131,16 @@ def crescent(ctx: Context, size: tuple[int, int], deal: str, moves: int | None =
     return {"times": times, "tap_visible": all(visible), "won": game.outcome is not None}
 
 
-def half_moon(ctx: Context, size: tuple[int, int], deal: str, moves: int | None = None) -> dict:
-    """Half Moon's winning line by taps, with an undo and two resizes (``moves``: the
-    line's first moves only; None: all of it)."""
-    game = Game.from_code(deal)
-    line = solve(Game.from_code(deal)).line[:moves]
+def removals(ctx: Context, size: tuple[int, int], deal: str, moves: int | None = None) -> dict:
+    """A removal game's winning line (Half Moon's, Elevens'...: its kind's solver's) by
+    taps, with an undo and two resizes (``moves``: the line's first moves only; None: all
+    of it)."""
+    game = kind_for_code(deal).from_code(deal)
+    solver = solver_for(game.letter)
+    found = solver.line(kind_for_code(deal).from_code(deal), LINE_NODES) if solver else None
+    if found is None:
+        raise RuntimeError(f"no winning line of {deal} found: a scripted game needs one")
+    line = [slots for slots in found if slots][:moves]  # (a move by a button: none here)
     loop = Loop(PlayScene(ctx, Flow(ctx), game))
     times, frame = _timed(loop, ("idle", "selection", "animation", "resize"))
     visible: list[bool] = []
@@ -149,13 +159,13 @@ def half_moon(ctx: Context, size: tuple[int, int], deal: str, moves: int | None 
     for _ in range(120):
         frame("idle")
     for number, removal in enumerate(line):
-        for slot in removal.slots[:-1]:
+        for slot in removal[:-1]:
             tap(slot)
             visible.append(frame("selection"))
         for _ in range(2):  # a change of mind: the first card let go, then taken again
-            tap(removal.slots[0])
+            tap(removal[0])
             visible.append(frame("selection"))
-        tap(removal.slots[-1])
+        tap(removal[-1])
         visible.append(frame("animation"))
         for _ in range(15):
             frame("animation")
@@ -164,10 +174,10 @@ def half_moon(ctx: Context, size: tuple[int, int], deal: str, moves: int | None 
         if number == 20:
             post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
             frame("selection")
-            for slot in removal.slots[:-1]:
+            for slot in removal[:-1]:
                 tap(slot)
                 frame("selection")
-            tap(removal.slots[-1])  # the removal again: a move's frame, as in the loop above
+            tap(removal[-1])  # the removal again: a move's frame, as in the loop above
             frame("animation")
             for _ in range(15):
                 frame("animation")

@@ -4,7 +4,8 @@ Each measured game process runs alone in a cgroup made for it with a CPU quota o
 in every 100 ms (tools/bench_cgroup.py), removed after it, also on Ctrl-C or SIGTERM.
 Where no group can be made, the profile says why in one line and is skipped.
 
-For every game kind of the registry at 800x480 and 1920x1080 (SDL dummy driver):
+For every game kind of the registry (Elevens too) at 800x480 and 1920x1080, SDL dummy
+driver, each kind's example deal where it has one (a deal won; else its first):
 
 - **tap to frame**: the scripted game of tools/bench_frames.py (the first moves of the
   deal's winning line: Half Moon by taps, the Crescents by dragging every card), but
@@ -216,6 +217,12 @@ def startup(size: tuple[int, int], deal: str, runs: int, root: Path) -> dict:
     }
 
 
+def scripted_deal(kind: Any) -> str:
+    """The deal a kind's scripted game plays: its example's, a deal its solver wins (an
+    Elevens deal seldom is), else its first."""
+    return str(kind.example.code) if kind.has_example else str(kind.code(1))
+
+
 def profile(quick: bool = False, root: Path = CGROUP_ROOT) -> dict[str, Any]:
     """The whole profile (``{"skipped": reason}`` where no quota group can be made)."""
     from game.games.catalog import KINDS
@@ -235,7 +242,7 @@ def profile(quick: bool = False, root: Path = CGROUP_ROOT) -> dict[str, Any]:
     }
     with interruptible():
         for kind in KINDS:
-            deal = kind.code(1)
+            deal = scripted_deal(kind)
             moves = MOVES.get(kind.key, MOVES[None]) // (3 if quick else 1)
             entries = results["kinds"][kind.key] = {}
             for size in SIZES:
