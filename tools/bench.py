@@ -9,7 +9,9 @@ the rules and the solver are timed on their own. Everything lands in ``bench.jso
 
 This module runs the parts in turn and holds the command line; each part is a module of
 its own: tools/bench_startup.py (start-up, memory, idle CPU), tools/bench_frame_runs.py
-(frames and resizes), tools/bench_rivals.py (beside GNOME Aisleriot),
+(frames and resizes), tools/bench_rivals.py (beside GNOME Aisleriot: window shown,
+memory, idle CPU), tools/bench_first_frame.py (the first complete frame, the screen
+grabbed, beside Aisleriot and on a quarter core),
 tools/bench_saves.py (long saves), tools/bench_lowend.py (the low-end kiosk profile),
 tools/bench_rules.py (the rules and the solver); tools/bench_report.py prints the
 figures and tools/bench_budgets.py checks the budgets.
@@ -37,6 +39,7 @@ if str(ROOT / "tools") not in sys.path:  # imported rather than run: its sibling
 
 from bench_budgets import check  # noqa: E402
 from bench_common import DEAL, byte_compile, xvfb  # noqa: E402
+from bench_first_frame import first_frames  # noqa: E402
 from bench_frame_runs import frames, resizes  # noqa: E402
 from bench_lowend import profile as lowend_profile  # noqa: E402
 from bench_report import table  # noqa: E402
@@ -121,6 +124,8 @@ def run_all(quick: bool) -> dict[str, Any]:
     )
     print("beside Aisleriot ...", flush=True)
     results["rivals"] = rivals(quick)
+    print("first complete frame, beside Aisleriot ...", flush=True)
+    results["first_frame"] = first_frames(launches=3 if quick else 5)
     results["long_saves"] = long_saves(3 if quick else 5)
     results["lowend"] = lowend_profile(quick)
     print("rules ...", flush=True)

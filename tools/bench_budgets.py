@@ -4,13 +4,16 @@ the check of ``make bench-check``.
 :data:`BUDGETS` are ceilings, but those in :data:`AT_LEAST`, which are floors.
 :func:`figures` picks each budget's figure out of a run's results (the low-end kiosk
 profile's and the long saves' own from tools/bench_lowend.py and tools/bench_saves.py);
-:func:`check` prints each budget beside its figure and fails when one is missed.
+:func:`check` prints each budget beside its figure and fails when one is missed; the
+first complete frame's ratio to Aisleriot and on a quarter core are checked by
+tools/bench_first_frame.py's own ``check``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bench_first_frame import check as first_frame_check
 from bench_lowend import check as lowend_check
 from bench_saves import figures as save_figures
 
@@ -126,5 +129,6 @@ def check(results: dict[str, Any]) -> int:
     taps = all(entry["frames"]["tap_visible_next_frame"] for entry in runs)
     print(f"  {'tap_visible_next_frame':34} {taps!s:>10}")
     failed += not taps
+    failed += first_frame_check(results.get("first_frame"))
     failed += lowend_check(results.get("lowend"))
     return 1 if failed else 0

@@ -1,4 +1,5 @@
-"""What the benchmark's modules share: the deal, percentiles, a game process's setting.
+"""What the benchmark's modules share: the deal, percentiles, a game process's setting,
+the check of budgets against their worst figures (:func:`check_worst`).
 
 tools/bench.py (``make bench``) and the modules it runs, tools/bench_lowend.py and
 tools/bench_platform.py among them, start the game in fresh processes: with the
@@ -92,3 +93,27 @@ def byte_compile() -> None:
     import compileall
 
     compileall.compile_dir(ROOT / "game", quiet=1)
+
+
+def check_worst(
+    measured: dict[str, tuple[float, str]],
+    budgets: dict[str, float],
+    at_least: frozenset[str] = frozenset(),
+    prefix: str = "",
+) -> int:
+    """Print each budget of ``budgets`` with its worst figure of ``measured`` ((value,
+    where)); how many are missed. Those of ``at_least`` are floors, the others ceilings."""
+    failed = 0
+    for name, budget in budgets.items():
+        label = f"{prefix}{name}"
+        if name not in measured:
+            print(f"  {label:34} {'-':>10}  (not measured here)")
+            continue
+        value, where = measured[name]
+        ok = value >= budget if name in at_least else value <= budget
+        failed += not ok
+        print(
+            f"  {label:34} {value:>10.4g}  budget {budget:<8} {'ok' if ok else 'MISSED'}"
+            f"  (worst: {where})"
+        )
+    return failed

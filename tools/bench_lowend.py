@@ -53,7 +53,7 @@ from bench_cgroup import (  # noqa: E402
     interruptible,
     run_quota,
 )
-from bench_common import byte_compile, game_env, percentile  # noqa: E402
+from bench_common import byte_compile, check_worst, game_env, percentile  # noqa: E402
 
 SIZES = [(800, 480), (1920, 1080)]
 MOVES: dict[str | None, int] = {"halfmoon": 30, None: 50}
@@ -288,20 +288,7 @@ def check(lowend: dict[str, Any] | None) -> int:
     if lowend and "skipped" in lowend:
         print(f"  low-end kiosk profile skipped: {lowend['skipped']}")
         return 0
-    measured, failed = figures(lowend), 0
-    for name, budget in BUDGETS.items():
-        label = f"lowend_{name}"
-        if name not in measured:
-            print(f"  {label:34} {'-':>10}  (not measured here)")
-            continue
-        value, where = measured[name]
-        ok = value >= budget if name in AT_LEAST else value <= budget
-        failed += not ok
-        print(
-            f"  {label:34} {value:>10.4g}  budget {budget:<8} {'ok' if ok else 'MISSED'}"
-            f"  (worst: {where})"
-        )
-    return failed
+    return check_worst(figures(lowend), BUDGETS, AT_LEAST, "lowend_")
 
 
 def table(lowend: dict[str, Any] | None) -> None:

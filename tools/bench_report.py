@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bench_first_frame import table as first_frame_table
 from bench_frame_runs import RESIZE_LAUNCHES
 from bench_lowend import table as lowend_table
 from bench_rivals import table as rivals_table
@@ -93,6 +94,7 @@ def table(results: dict[str, Any]) -> None:
                 )
     if results.get("long_saves"):
         print("\n" + saves_table(results["long_saves"]))
+    first_frame_table(results.get("first_frame"))
     lowend_table(results.get("lowend"))
     print(f"\nRules: {results['rules']['taps_per_s']} taps/s in random play")
     s = results["solver"]
