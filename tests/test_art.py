@@ -199,3 +199,32 @@ def test_make_cards_writes_the_sprites_and_checks_them(tmp_path, capsys):
     (tmp_path / "old.svg").write_text("<svg/>", encoding="utf-8")
     assert make_cards.main(["--check", "--out", str(tmp_path)]) == 1
     assert "old.svg" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("plain", ["", "1"], ids=["two-threads", "plain"])
+def test_faces_prepared_together_are_the_faces_made_one_by_one(display, monkeypatch, plain):
+    """A table's first frame renders its many new faces two at a time (SDL_image renders
+    an SVG without Python's lock): the same pixels as one by one, half of them on a
+    second thread; with HALFMOON_PLAIN, one by one when drawn."""
+    import threading
+
+    from game.rules import standard_deck
+
+    monkeypatch.setenv("HALFMOON_PLAIN", plain)
+    cards = [(card, index % 2 == 0) for index, card in enumerate(standard_deck()[:13])]
+    cards.append((None, False))  # the back
+    threads: set[str] = set()
+    real = pygame.image.load_sized_svg
+
+    def load(*args):
+        threads.add(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(pygame.image, "load_sized_svg", load)
+    together, alone, size = CardArt(), CardArt(), (83, 116)
+    together.prepare(cards, size)
+    assert threads == (set() if plain else {"MainThread", "halfmoon-faces"})  # plain: later
+    for card, four in cards:
+        made = together.back(size) if card is None else together.face(card, size, four)
+        one = alone.back(size) if card is None else alone.face(card, size, four)
+        assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(one, "RGBA")

@@ -173,6 +173,12 @@ class TableView:
     def _draw_all(
         self, surface: pygame.Surface, frame: Frame, layout: Layout, art: CardArt
     ) -> None:
+        # every face the slots show, rendered two at a time when many are new (the first
+        # frame, a new deal)
+        art.prepare(
+            [(c, look.four_colour) for look in frame.looks.values() for c, _ in look.cards],
+            layout.card,
+        )
         self.tiles.felt(layout).paint(surface, (0, 0), surface.get_rect())
         self._draw_slots(surface, frame, layout, art, list(layout.slots), on_felt=True)
         self._draw_bar(surface, frame, layout)
