@@ -2,6 +2,8 @@
 
 import json
 import os
+import stat
+from pathlib import Path
 
 import pytest
 
@@ -297,7 +299,7 @@ def test_a_read_only_folder_the_game_goes_on_and_says_once_it_cannot_save(storag
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(storage.data_dir))
 
-    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    monkeypatch.setattr("game.records.storage._new_file", refuse)
     assert Settings().save(storage) is False
     assert Statistics().save(storage) is False
     assert SavedGame(_game_with_moves(1)).save(storage) is False
@@ -335,7 +337,7 @@ def _fail_at(monkeypatch, step):
         raise OSError(28, f"simulated failure at {step}")
 
     target = {
-        "create": "tempfile.mkstemp",
+        "create": "game.records.storage._new_file",
         "write": "os.fdopen",
         "fsync": "os.fsync",
         "replace": "os.replace",
@@ -386,3 +388,25 @@ def test_every_writer_interrupted_at_every_step_leaves_the_previous_file_intact(
     assert load(storage) == before
     assert [p.name for p in storage.path(name).parent.iterdir()] == [name]
     assert len(storage.notices) == 1  # "cannot save", once
+
+
+def test_a_write_makes_its_temp_file_the_owners_alone_without_tempfile(tmp_path, monkeypatch):
+    """A new file is written through a temp file of a new name, 600 (tempfile.mkstemp's
+    way without importing tempfile: shutil, bz2, lzma, random at the start)."""
+    import sys
+
+    monkeypatch.delitem(sys.modules, "tempfile", raising=False)
+    made = []
+    real_replace = os.replace
+
+    def replace(source, target):
+        made.append((Path(source).name, stat.S_IMODE(os.stat(source).st_mode)))
+        real_replace(source, target)
+
+    monkeypatch.setattr("os.replace", replace)
+    storage = Storage(tmp_path / "config", tmp_path / "data")
+    assert Settings(placement_aid=True).save(storage) and Settings(sound=False).save(storage)
+    assert "tempfile" not in sys.modules
+    assert [mode for _, mode in made] == [0o600, 0o600]
+    assert len({name for name, _ in made}) == 2 and all(n.endswith(".tmp") for n, _ in made)
+    assert Settings.load(storage) == Settings(sound=False)

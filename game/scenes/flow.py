@@ -195,13 +195,14 @@ class Flow:
         """The first screen of a run, and of a kiosk's next visitor: the title; a kiosk
         with ``attract = "examples"`` waiting for a player shows an example on a loop in
         front of it (a touch: the title)."""
-        from .examples_page import ExamplesScene
         from .title import TitleScene
 
         title = TitleScene(self.ctx, self)
         kiosk, ctx = self.ctx.kiosk, self.ctx
         if kiosk is None or kiosk.attract != "examples" or not title.attract:
             return title
+        from .examples_page import ExamplesScene
+
         shown = [kind for kind in ctx.offered() if kind.has_example]
         kind = ctx.kind if ctx.kind in shown else shown[0] if shown else None
         return ExamplesScene(ctx, title, kind, attract=True) if kind is not None else title
