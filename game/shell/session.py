@@ -113,7 +113,6 @@ class Session:
         loop.on_idle = sounds.rest
         loop.after_frame = sounds.flush
         session.handle_stop_signals()
-        when_lost(session.display_lost)
         return session
 
     def display_lost(self) -> None:
@@ -170,7 +169,9 @@ class Session:
         lazy_pygame.whole()  # what the first frame did not need of pygame
         preload_scenes()  # and of the game's screens: no tap waits for an import
         # What the first frame does not need comes after it: the idle loop's waiter, the
-        # JSON module for the first save, the sounds (about 0.2 s to make).
+        # last save when the X server goes away (ctypes, Xlib), the JSON module for the
+        # first save, the sounds (about 0.2 s to make).
+        when_lost(self.display_lost)
         self.loop.waiter = InputWaiter.for_display()
         self.loop.times = EventTimes.for_display()  # the X server's times of the clicks
         import json  # noqa: F401
