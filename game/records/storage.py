@@ -371,12 +371,10 @@ def _encoded(data: Any) -> bytes:
 
 def write_atomically(path: Path, content: bytes) -> None:
     """Replace ``path`` with ``content``: temp file, fsync, os.replace, fsync the folder.
-
     A symbolic link is written through: the file it points to is replaced, in its own
     folder, and the link stays. The file keeps its permissions (a new one is the owner's
     alone, 600). Raises OSError when any step fails; the old file is then untouched and the
-    temp file removed.
-    """
+    temp file removed."""
     if path.is_symlink():
         path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -401,18 +399,15 @@ def write_atomically(path: Path, content: bytes) -> None:
 
 
 def _new_file(folder: Path, prefix: str, suffix: str) -> tuple[int, str]:
-    """A new file of a random name in ``folder``, the owner's alone (600), open for
-    writing: (its descriptor, its path), as ``tempfile.mkstemp`` makes one. Not tempfile
-    itself: it imports shutil, bz2, lzma and random (3 ms of the writer thread at the
-    start, taken from the first frame)."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL
-    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    """(descriptor, path) of a new file of a random name in ``folder``, 600, as
+    ``tempfile.mkstemp`` makes it, without importing tempfile (shutil, bz2, lzma, random:
+    3 ms of the writer thread at the start, taken from the first frame)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_BINARY", 0)  # (Windows: bytes as written)
     for _ in range(100):
         name = str(folder / f"{prefix}{os.urandom(6).hex()}{suffix}")
-        try:
+        with contextlib.suppress(FileExistsError):
             return os.open(name, flags, 0o600), name
-        except FileExistsError:
-            continue
     raise FileExistsError(f"no new file name found in {folder}")
 
 
@@ -430,8 +425,7 @@ def read_regular_file(path: Path, limit: int) -> bytes | None:
             raise OSError(0, "not a regular file", shown(path))
         if info.st_size > limit:
             return None
-        chunks = []
-        size = 0
+        chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, limit + 1 - size)
             if not chunk:
