@@ -15,6 +15,7 @@ The subprocess tests run a fresh interpreter: what matters is what is imported, 
 
 from __future__ import annotations
 
+import os
 import platform
 import signal
 import sys
@@ -24,7 +25,7 @@ from pathlib import Path
 import pytest
 from test_window_first import _run
 
-from game.platform import lazy_pygame, memory, plain, signals
+from game.platform import lazy_pygame, memory, plain, signals, x11
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -216,6 +217,69 @@ def test_plain_on_x11_the_loop_polls_and_xlib_keeps_its_own_answer(x_display):
     found = _run(_X11, DISPLAY=x_display, SDL_VIDEODRIVER="x11", HALFMOON_PLAIN="1")
     assert found["driver"] == "x11" and found["socket"] is True  # there, and not used
     assert found["waiter"] is False and found["lost"] is False
+
+
+_TYPED = (
+    "import json, os, subprocess, time\n"
+    "from game.shell.display import show_window\n"
+    "import argparse\n"
+    "show_window(argparse.Namespace(window=(320, 240), fullscreen=False), None)\n"
+    "import pygame\n"
+    "pygame.key.start_text_input()\n"
+    "window = pygame.display.get_wm_info()['window']\n"
+    "subprocess.run(['xdotool', 'windowfocus', '--sync', str(window)], check=False)\n"
+    "typed = ''\n"
+    "started = time.monotonic()\n"
+    "while time.monotonic() - started < 1.5:\n"
+    "    pygame.event.pump()\n"
+    "    time.sleep(0.05)\n"
+    "subprocess.run(['xdotool', 'windowfocus', '--sync', str(window)], check=False)\n"
+    "subprocess.Popen(['xdotool', 'type', '--delay', '30', 'HM1-n-AB12'])\n"
+    "while len(typed) < 10 and time.monotonic() - started < 15:\n"
+    "    for event in pygame.event.get():\n"
+    "        if event.type == pygame.TEXTINPUT:\n"
+    "            typed += event.text\n"
+    "    time.sleep(0.01)\n"
+    "print(json.dumps({'compose': os.environ.get('XCOMPOSEFILE'), 'typed': typed}))\n"
+)
+
+
+@pytest.mark.parametrize("plain_value", ["", "1"], ids=["no-table", "plain"])
+def test_a_code_typed_into_a_real_x_window_arrives_whole_without_the_compose_table(
+    x_display, plain_value, monkeypatch
+):
+    """The display starts without the locale's Compose table (5 ms of its start) unless
+    HALFMOON_PLAIN=1; the text a player types still arrives, letter for letter."""
+    monkeypatch.delenv("XCOMPOSEFILE", raising=False)  # (set by a window opened here before)
+    found = _run(_TYPED, DISPLAY=x_display, SDL_VIDEODRIVER="x11", HALFMOON_PLAIN=plain_value)
+    assert found["compose"] == (None if plain_value else os.devnull)
+    assert found["typed"] == "HM1-n-AB12", found
+
+
+def test_a_compose_table_the_environment_names_is_kept_and_wayland_reads_its_own(monkeypatch):
+    """xkbcommon (SDL's Wayland video) cannot map an empty file: it said so twice."""
+    monkeypatch.delenv("HALFMOON_PLAIN", raising=False)
+    monkeypatch.delenv("XCOMPOSEFILE", raising=False)
+    monkeypatch.setenv("DISPLAY", ":1")
+    for driver in ("wayland", "dummy"):
+        monkeypatch.setenv("SDL_VIDEODRIVER", driver)
+        x11.skip_compose_table()
+        assert "XCOMPOSEFILE" not in os.environ
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")  # X11 beside Wayland: XWayland
+    x11.skip_compose_table()
+    assert "XCOMPOSEFILE" not in os.environ
+    monkeypatch.delenv("WAYLAND_DISPLAY")
+    monkeypatch.setenv("XCOMPOSEFILE", "/home/player/.XCompose")
+    x11.skip_compose_table()
+    assert os.environ["XCOMPOSEFILE"] == "/home/player/.XCompose"
+    monkeypatch.delenv("XCOMPOSEFILE")
+    x11.skip_compose_table()
+    assert os.environ["XCOMPOSEFILE"] == os.devnull
+    monkeypatch.delenv("XCOMPOSEFILE")
+    monkeypatch.setenv("HALFMOON_PLAIN", "1")
+    x11.skip_compose_table()
+    assert "XCOMPOSEFILE" not in os.environ
 
 
 def test_without_x11_there_is_no_socket_and_no_handler():

@@ -18,12 +18,16 @@ inside whatever call noticed it; the game saves first.
 and on plain X (a kiosk) nobody answers; game/shell/display.py then makes the window cover the
 screen itself.
 
-All three reach Xlib through ``ctypes``: SDL's X11 driver has loaded ``libX11.so.6`` already,
+**No Compose table** (:func:`skip_compose_table`): the game reads no text that needs
+composing, and reading the locale's table took half of the X11 display's start.
+
+The first three reach Xlib through ``ctypes``: SDL's X11 driver has loaded ``libX11.so.6`` already,
 and ``pygame.display.get_wm_info()["display"]`` is its ``Display *`` in a capsule.
 """
 
 from __future__ import annotations
 
+import os
 import select
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -32,6 +36,31 @@ from . import plain
 
 if TYPE_CHECKING:
     import ctypes
+
+
+COMPOSE_FILE = "XCOMPOSEFILE"
+"""The variable naming the Compose table that libX11 reads."""
+
+
+def skip_compose_table() -> None:
+    """Start SDL's X11 video without the locale's Compose table, unless the environment
+    names one (or ``HALFMOON_PLAIN=1``, or the video is not X11's); before it starts.
+
+    SDL's X11 driver opens an input method as it starts, and libX11's reads and parses
+    the locale's whole Compose table then (``en_US.UTF-8``: 6,000 sequences, 5 ms of the
+    10 ms the display takes to start; docs/performance.md). The game composes nothing:
+    what it reads as text is a deal code (letters, digits and hyphens) and the kiosk's
+    PIN (digits), which every keyboard types without composing. Typed text still
+    arrives as before (tests/test_platform.py types a code into a real X window). Not in
+    a Wayland session: xkbcommon there reads the same variable, and says it cannot map
+    an empty file, and an SDL may choose Wayland's video there (SDL 3's does).
+    """
+    driver = os.environ.get("SDL_VIDEODRIVER", "x11").strip() or "x11"
+    if plain() or COMPOSE_FILE in os.environ or driver != "x11":
+        return
+    if not os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return
+    os.environ[COMPOSE_FILE] = os.devnull
 
 
 class InputWaiter:

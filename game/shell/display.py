@@ -20,7 +20,7 @@ import warnings
 from typing import TYPE_CHECKING
 
 from ..look.theme import FELT
-from ..platform import framebuffer, lazy_pygame
+from ..platform import framebuffer, lazy_pygame, x11
 
 if TYPE_CHECKING:
     import pygame
@@ -170,6 +170,7 @@ def show_window(args: argparse.Namespace, kiosk: object | None) -> Display:
     # SDL would turn SIGTERM and SIGINT into a window close, which a kiosk ignores
     # (systemctl stop then waited 90 s): the session handles them itself.
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    x11.skip_compose_table()
     # A window manager may size the window itself; the layout follows any size.
     warnings.filterwarnings("ignore", "Requested window was forcibly resized")
     open_video()
