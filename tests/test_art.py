@@ -228,3 +228,66 @@ def test_faces_prepared_together_are_the_faces_made_one_by_one(display, monkeypa
         made = together.back(size) if card is None else together.face(card, size, four)
         one = alone.back(size) if card is None else alone.face(card, size, four)
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(one, "RGBA")
+
+
+def test_a_tables_faces_are_begun_on_a_second_thread_as_its_scene_is_made(
+    display, ctx, kind, monkeypatch
+):
+    """A table's scene starts rendering the faces its first frame shows as soon as it
+    knows their size (while the rest of the first frame is made); that frame is the one
+    drawn face by face (HALFMOON_PLAIN); Python's switch interval is short only while the
+    helper works."""
+    import sys
+    import threading
+    import time
+
+    from ui_helpers import Driver
+
+    from game.look.faces_ahead import SWITCH_S
+    from game.records.context import Context
+    from game.scenes.flow import Flow
+
+    before = sys.getswitchinterval()
+    renders: list[str] = []
+    real = pygame.image.load_sized_svg
+
+    def load(*args):
+        renders.append(threading.current_thread().name)
+        if threading.current_thread().name != "MainThread":
+            time.sleep(0.002)  # (a slow helper: the scene is made before it is done)
+        return real(*args)
+
+    monkeypatch.setattr(pygame.image, "load_sized_svg", load)
+    frames = []
+    for plain in ("", "1"):
+        monkeypatch.setenv("HALFMOON_PLAIN", plain)
+        renders.clear()
+        pygame.display.set_mode((800, 600))
+        context = ctx if not plain else Context.open(ctx.storage)
+        scene = Flow(context).play(kind.from_code(kind.code(1)))
+        begun = list(renders)
+        assert ("halfmoon-faces" in begun) == (not plain)
+        if not plain:
+            assert sys.getswitchinterval() == pytest.approx(SWITCH_S)  # the helper works on
+        driver = Driver(scene, size=(800, 600))
+        driver.frames(1)
+        frames.append(pygame.image.tobytes(driver.screen, "RGB"))
+        assert sys.getswitchinterval() == before
+    assert frames[0] == frames[1]
+
+
+def test_a_face_asked_for_while_it_is_being_rendered_ahead_is_that_render(display, monkeypatch):
+    """A face asked for one by one while the helper still renders the faces begun ahead
+    waits for them: the same pixels, each face rendered once."""
+    from game.rules import standard_deck
+
+    monkeypatch.delenv("HALFMOON_PLAIN", raising=False)
+    renders: list[tuple] = []
+    real = pygame.image.load_sized_svg
+    monkeypatch.setattr(pygame.image, "load_sized_svg", lambda *a: renders.append(a) or real(*a))
+    cards = [(card, False) for card in standard_deck()[:10]]
+    ahead, alone, size = CardArt(), CardArt(), (70, 98)
+    ahead.ahead(cards, size)
+    made = [pygame.image.tobytes(ahead.face(card, size), "RGBA") for card, _ in cards]
+    assert len(renders) == len(cards)
+    assert made == [pygame.image.tobytes(alone.face(card, size), "RGBA") for card, _ in cards]

@@ -7,13 +7,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
-import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +20,9 @@ from ..platform import plain
 from ..rules.cards import Card, standard_deck
 from .art import EDGE_WIDTH, WIDTH, card_edge, sprite_name
 from .assets import AssetError, asset_path
+
+if TYPE_CHECKING:
+    from .faces_ahead import FacesAhead
 
 __all__ = ["AssetError", "CardArt"]
 
@@ -108,6 +110,7 @@ class CardArt:
         self._quick: Size | None = None  # the size served scaled first (see resize)
         self._standins: dict[tuple[str, Size], None] = {}  # scaled, waiting to be crisp
         self._little: dict[tuple[str, Size], pygame.Surface] = {}  # see little()
+        self._ahead: FacesAhead | None = None  # see ahead()
         self.deck = "classic"
         """The faces drawn: ``classic`` (the sprite files) or ``large`` (large index)."""
         self.card_back = "moons"
@@ -193,6 +196,7 @@ class CardArt:
 
     def clear(self) -> None:
         """Drop every cached surface (the deck's look changed)."""
+        self._ahead = None  # (its helper ends by itself; its faces are not kept)
         self._surfaces.clear()
         self._standins.clear()
         self._little.clear()
@@ -239,6 +243,10 @@ class CardArt:
         (or scaling a stand-in from another size, for the size of :meth:`resize`)."""
         key = (name, _check_size(size))
         surface = self._surfaces.get(key)
+        ahead = self._ahead
+        if surface is None and ahead is not None and ahead.size == key[1] and name in ahead.names:
+            self._take_ahead()  # being rendered: wait for it
+            surface = self._surfaces.get(key)
         if surface is None:
             source = self._stand_in_source(name, key[1]) if key[1] == self._quick else None
             if source is not None:
@@ -276,45 +284,62 @@ class CardArt:
             self._sources[name] = data
         return path, data
 
-    def prepare(self, cards: Iterable[tuple[Card | None, bool]], size: Size) -> None:
-        """Render the faces of ``cards`` (``(card, four_colour)``; None: the back) at
-        ``size`` that are not made yet, half of them on a second thread: SDL_image renders
-        an SVG without Python's lock, so a table's first frame (20 to 52 faces, 0.5 ms
-        each at 1280x720) has them sooner on two cores. The pictures are those
-        :meth:`face` and :meth:`back` make one by one, which they do with
-        ``HALFMOON_PLAIN`` set or only a few to make; a face with a stand-in at hand
-        (after a resize) is left to :meth:`face`."""
+    def ahead(self, cards: Iterable[tuple[Card | None, bool]], size: Size) -> None:
+        """Start rendering the faces of ``cards`` (``(card, four_colour)``; None: the
+        back) at ``size`` that are not made yet on a second thread
+        (game.look.faces_ahead), when there are at least :data:`PREPARED_APART`: the
+        table's scene calls it as soon as it knows its cards' size, and the first frame's
+        :meth:`prepare` takes them. Nothing with ``HALFMOON_PLAIN`` set (one by one when
+        drawn); a face with a stand-in at hand (after a resize) is left to :meth:`face`."""
         key_size = _check_size(size)
-        names = {self._back_name() if c is None else self._face_name(c, four) for c, four in cards}
-        quick = key_size == self._quick
-        missing = [
-            name
-            for name in sorted(names)
-            if (name, key_size) not in self._surfaces
-            and not (quick and self._stand_in_source(name, key_size) is not None)
-        ]
+        missing = self._missing(cards, key_size)
         if len(missing) < PREPARED_APART or plain():
             return
-        sources = {name: self._source(name) for name in missing}  # read here, once
-        apart = missing[::2]
-        rendered: dict[str, pygame.Surface] = {}
+        if self._ahead is not None and self._ahead.size == key_size:
+            missing = [name for name in missing if name not in self._ahead.names]
+            if len(missing) < PREPARED_APART:
+                return
+            self._take_ahead()
+        from .faces_ahead import FacesAhead
 
-        def render_apart() -> None:
-            for name in apart:
-                path, data = sources[name]
-                with contextlib.suppress(pygame.error):  # rendered again below: it says why
-                    svg = io.BytesIO(_sized_svg(data, key_size, path))
-                    rendered[name] = pygame.image.load_sized_svg(svg, key_size)
+        self._ahead = FacesAhead(
+            missing,
+            key_size,
+            lambda name: _sized_svg(self._source(name)[1], key_size, self.sprite_dir / name),
+        )
 
-        helper = threading.Thread(target=render_apart, name="halfmoon-faces", daemon=True)
-        helper.start()
-        for name in missing[1::2]:
-            self._surfaces[(name, key_size)] = self._render(name, key_size)
-        helper.join()
-        for name in apart:
+    def prepare(self, cards: Iterable[tuple[Card | None, bool]], size: Size) -> None:
+        """Render the faces of ``cards`` (as :meth:`ahead`) that are not made yet, those
+        begun ahead and the rest shared between this thread and the helper: a table's
+        first frame (20 to 52 faces, 0.5 ms each at 1280x720) has them sooner on two
+        cores. The pictures are those :meth:`face` and :meth:`back` make one by one,
+        which they do with ``HALFMOON_PLAIN`` set or only a few to make."""
+        self.ahead(cards, size)
+        self._take_ahead()
+
+    def _missing(self, cards: Iterable[tuple[Card | None, bool]], size: Size) -> list[str]:
+        """The sprites of ``cards`` not made at ``size`` and with no stand-in at hand."""
+        names = {self._back_name() if c is None else self._face_name(c, four) for c, four in cards}
+        quick = size == self._quick
+        return [
+            name
+            for name in sorted(names)
+            if (name, size) not in self._surfaces
+            and not (quick and self._stand_in_source(name, size) is not None)
+        ]
+
+    def _take_ahead(self) -> None:
+        """The faces begun ahead, finished (and kept), if any."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return
+        rendered = ahead.finish()
+        for name in sorted(ahead.names):
+            key = (name, ahead.size)
+            if key in self._surfaces:
+                continue
             raw = rendered.get(name)
-            surface = self._finished(raw, key_size) if raw else self._render(name, key_size)
-            self._surfaces[(name, key_size)] = surface
+            self._surfaces[key] = self._finished(raw, ahead.size) if raw else self._render(*key)
 
     def _render(self, name: str, size: Size) -> pygame.Surface:
         """Render sprite file ``name`` at exactly ``size`` pixels."""

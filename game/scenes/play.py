@@ -19,7 +19,7 @@ from ..games.catalog import GameKind, kind_of
 from ..look.i18n import _
 from ..platform.event_times import moment_of
 from ..rules import Outcome, PlayedGame
-from ..table.frame import Frame
+from ..table.frame import Frame, faces_of
 from ..table.layout import Layout, compute_layout
 from . import motion
 from .base import Context, Scene, pointer, table_title
@@ -84,6 +84,7 @@ class PlayScene(Scene):
         screen = pygame.display.get_surface()
         size = screen.get_size() if screen else (800, 600)
         self.layout: Layout = compute_layout(*size, self.kind.table)
+        ctx.art.ahead(faces_of(self.board.looks(self.layout, ctx.settings, {})), self.layout.card)
         self.view = TableView()
         self.clock = 0.0
         """Seconds this scene has run (for double taps and the idle work)."""
@@ -97,7 +98,6 @@ class PlayScene(Scene):
         self._coming: Callable[[], Scene | None] | None = None
         """What comes over the table once a card carried has flown back (see cover)."""
 
-    # -------------------------------------------------------------- plumbing
     @property
     def flying(self) -> list[Motion]:
         """The cards in motion."""

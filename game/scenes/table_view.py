@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..look import fonts, theme, ui
-from ..table.frame import Frame, Sprite
+from ..table.frame import Frame, Sprite, faces_of
 from .damage import tidy
 from .tiles import SlotTiles
 
@@ -175,10 +175,7 @@ class TableView:
     ) -> None:
         # every face the slots show, rendered two at a time when many are new (the first
         # frame, a new deal)
-        art.prepare(
-            [(c, look.four_colour) for look in frame.looks.values() for c, _ in look.cards],
-            layout.card,
-        )
+        art.prepare(faces_of(frame.looks), layout.card)
         self.tiles.felt(layout).paint(surface, (0, 0), surface.get_rect())
         self._draw_slots(surface, frame, layout, art, list(layout.slots), on_felt=True)
         self._draw_bar(surface, frame, layout)

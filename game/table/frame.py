@@ -95,3 +95,8 @@ class Frame:
     """The deal code as shown in the info bar (a tap on it copies it)."""
     table: str = "green"
     """The felt's colour, a key of game.look.theme.TABLES."""
+
+
+def faces_of(looks: dict[str, SlotLook]) -> list[tuple[Card | None, bool]]:
+    """The faces (None: the back) and decks (four-colour or not) that ``looks`` show."""
+    return [(card, look.four_colour) for look in looks.values() for card, _ in look.cards]
