@@ -197,3 +197,18 @@ def test_the_preferred_languages_come_from_sdl(monkeypatch):
         monkeypatch.delenv(name, raising=False)
     assert i18n.preferred_locales() == ["ru"]
     assert i18n.system_language() == "ru"
+
+
+def test_the_system_is_not_asked_when_a_variable_names_a_language_the_game_speaks(monkeypatch):
+    """SDL's list of the system's languages (1 ms of the start) is asked for only when
+    no variable names a language the game speaks."""
+    from game.look import i18n
+
+    asked = []
+    monkeypatch.setattr(i18n, "preferred_locales", lambda: asked.append(1) or ["ru"])
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fi_FI.UTF-8")
+    assert i18n.system_language() == "fi" and asked == []
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert i18n.system_language() == "ru" and asked == [1]

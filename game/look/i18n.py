@@ -13,7 +13,7 @@ import functools
 import gettext
 import locale
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 DOMAIN = "halfmoon"
@@ -106,19 +106,28 @@ def system_language(
 ) -> str:
     """The first language the game speaks among: the environment variables (LANGUAGE,
     LC_ALL, LC_MESSAGES, LANG: they override the system), the system's preferred
-    languages (``preferred``, by default :func:`preferred_locales`) and the C library's
-    locale; else English. Given an ``environ``, only it and ``preferred`` are read."""
-    env = os.environ if environ is None else environ
-    candidates = [env.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
-    if preferred is None and environ is None:
-        preferred = preferred_locales()
-    candidates.extend(preferred or ())
-    if environ is None:
-        with contextlib.suppress(ValueError):
-            candidates.append(locale.getlocale()[0] or "")
-    for candidate in candidates:
+    languages (``preferred``, by default :func:`preferred_locales`, asked only when no
+    variable names one: 1 ms of pygame's at the start) and the C library's locale; else
+    English. Given an ``environ``, only it and ``preferred`` are read."""
+    for candidate in _candidates(environ, preferred):
         for part in candidate.split(":"):
             code = part.split("_")[0].split("-")[0].split(".")[0].lower()
             if code in LANGUAGES:
                 return code
     return DEFAULT_LANGUAGE
+
+
+def _candidates(
+    environ: Mapping[str, str] | None, preferred: Sequence[str] | None
+) -> Iterator[str]:
+    """:func:`system_language`'s candidates, in order, each found when it is reached."""
+    env = os.environ if environ is None else environ
+    yield from (env.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"))
+    if preferred is None and environ is None:
+        preferred = preferred_locales()
+    yield from preferred or ()
+    if environ is None:
+        found = ""
+        with contextlib.suppress(ValueError):
+            found = locale.getlocale()[0] or ""
+        yield found
