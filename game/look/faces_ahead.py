@@ -13,13 +13,14 @@ interval is :data:`SWITCH_S` (docs/performance.md).
 from __future__ import annotations
 
 import contextlib
-import io
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable
 
 import pygame
+
+from .card_paper import Papers, render_card
 
 Size = tuple[int, int]
 Render = Callable[[str], bytes]
@@ -53,8 +54,9 @@ def _helper_ended() -> None:
 class FacesAhead:
     """The faces ``names`` at ``size`` being rendered on a helper thread from now on."""
 
-    def __init__(self, names: list[str], size: Size, svg: Render) -> None:
+    def __init__(self, papers: Papers, names: list[str], size: Size, svg: Render) -> None:
         self.size = size
+        self._papers = papers
         self.names = frozenset(names)
         self._queue = deque(names)
         self._svg = {name: svg(name) for name in names}  # sized here, under the lock
@@ -71,8 +73,7 @@ class FacesAhead:
 
     def _render(self, name: str) -> None:
         with contextlib.suppress(pygame.error):  # rendered again by the caller: it says why
-            picture = pygame.image.load_sized_svg(io.BytesIO(self._svg[name]), self.size)
-            self._rendered[name] = picture
+            self._rendered[name] = render_card(self._svg[name], self.size, self._papers)
 
     def _work(self) -> None:
         try:

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 import time
 from collections.abc import Iterable
@@ -20,6 +19,7 @@ from ..platform import plain
 from ..rules.cards import Card, standard_deck
 from .art import EDGE_WIDTH, WIDTH, card_edge, sprite_name
 from .assets import AssetError, asset_path
+from .card_paper import Papers, render_card
 
 if TYPE_CHECKING:
     from .faces_ahead import FacesAhead
@@ -111,6 +111,7 @@ class CardArt:
         self._standins: dict[tuple[str, Size], None] = {}  # scaled, waiting to be crisp
         self._little: dict[tuple[str, Size], pygame.Surface] = {}  # see little()
         self._ahead: FacesAhead | None = None  # see ahead()
+        self._papers: Papers = {}  # the cards' paper at each size (game.look.card_paper)
         self.deck = "classic"
         """The faces drawn: ``classic`` (the sprite files) or ``large`` (large index)."""
         self.card_back = "moons"
@@ -197,6 +198,7 @@ class CardArt:
     def clear(self) -> None:
         """Drop every cached surface (the deck's look changed)."""
         self._ahead = None  # (its helper ends by itself; its faces are not kept)
+        self._papers = {}
         self._surfaces.clear()
         self._standins.clear()
         self._little.clear()
@@ -236,6 +238,7 @@ class CardArt:
         if self._standins:
             return False
         self._surfaces = {k: v for k, v in self._surfaces.items() if k[1] == self._quick}
+        self._papers = {}
         return True
 
     def _surface(self, name: str, size: Size) -> pygame.Surface:
@@ -303,6 +306,7 @@ class CardArt:
         from .faces_ahead import FacesAhead
 
         self._ahead = FacesAhead(
+            self._papers,
             missing,
             key_size,
             lambda name: _sized_svg(self._source(name)[1], key_size, self.sprite_dir / name),
@@ -345,7 +349,7 @@ class CardArt:
         """Render sprite file ``name`` at exactly ``size`` pixels."""
         path, data = self._source(name)
         try:
-            surface = pygame.image.load_sized_svg(io.BytesIO(_sized_svg(data, size, path)), size)
+            surface = render_card(_sized_svg(data, size, path), size, self._papers)
         except pygame.error as error:
             raise AssetError(f"cannot render card sprite {path}: {error}") from error
         return self._finished(surface, size)
