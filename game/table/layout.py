@@ -194,12 +194,31 @@ found for it: a guess for the next layout."""
 
 
 def _guesses(table: TablePlan, play: Rect) -> dict[Arranger, int]:
-    """Each arrangement's widest cards last found for ``table``, scaled to this play area
-    (not to the window: the bar above which it ends takes a second row at some widths)."""
+    """Each arrangement's widest cards last found for ``table`` (before any: those found
+    when the game was made, game.table.layout_seeds), scaled to this play area (not to
+    the window: the bar above which it ends takes a second row at some widths)."""
+    last = _LAST.get(table) or _seeded(table)
     return {
         arranger: round(card_w * min(play.width / last_w, play.height / last_h))
-        for arranger, ((last_w, last_h), card_w) in _LAST.get(table, {}).items()
+        for arranger, ((last_w, last_h), card_w) in last.items()
     }
+
+
+def seed_key(table: TablePlan) -> str:
+    """The name of ``table``'s seeds: its shape (arrangements, buttons, inner slots)."""
+    return f"{len(table.arcs)}+{len(table.compact)} {' '.join((*table.buttons, *table.inner))}"
+
+
+def _seeded(table: TablePlan) -> dict[Arranger, tuple[tuple[int, int], int]]:
+    """The seeds of ``table``'s shape (game.table.layout_seeds), by arrangement; none
+    where they are not of its arrangements."""
+    from .layout_seeds import SEEDS
+
+    room, widths = SEEDS.get(seed_key(table), ((1, 1), ()))
+    arrangers = (*table.arcs, *table.compact)
+    if len(widths) != len(arrangers):
+        return {}
+    return {arranger: (room, width) for arranger, width in zip(arrangers, widths, strict=True)}
 
 
 def fitting_arrangement(table: TablePlan, card_w: int, play: Rect) -> Arrangement | None:
