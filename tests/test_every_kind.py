@@ -5,6 +5,7 @@ tested here by its script (tests/kind_scripts.py) without a test of its own."""
 
 from __future__ import annotations
 
+import importlib
 from types import SimpleNamespace
 
 import conftest
@@ -107,6 +108,22 @@ def test_a_kind_added_to_the_registry_is_given_to_every_test_taking_kind():
     mine = _Probe(pytest.mark.parametrize("kind", ["a file kind"]).mark)
     conftest.pytest_generate_tests(mine)  # a test's own "kind" is left alone
     assert mine.calls == []
+
+
+def test_the_games_folders_are_found_where_they_are_no_folders_on_the_disk(tmp_path, monkeypatch):
+    """A frozen build keeps the games' modules in its archive, and on the disk only folders
+    of their data files, without an ``__init__`` (the app found no game: the deal code
+    refused with an IndexError; CI's dist-smoke): the folders are then found as pkgutil
+    finds them, the same as from the checkout."""
+    from game.games import catalog
+
+    here = catalog.folders()
+    for name in here:
+        (tmp_path / name.rpartition(".")[2]).mkdir()  # a data file's folder, no __init__
+    scan = catalog._packages_on_disk
+    monkeypatch.setattr(catalog, "_packages_on_disk", lambda paths: scan([str(tmp_path)]))
+    assert catalog._packages_on_disk(importlib.import_module("game.games").__path__) == set()
+    assert catalog.folders() == here and len(here) >= 3
 
 
 # ------------------------------------------------------------------ title -> table

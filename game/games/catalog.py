@@ -56,8 +56,8 @@ def folders() -> list[str]:
     package = __name__.rpartition(".")[0]
     here = import_module(package).__path__
     names = _packages_on_disk(here)
-    if names is None:  # not folders on the disk (a frozen build's archive): as pkgutil finds them
-        import pkgutil
+    if not names:  # not on the disk (a frozen build's archive; its data files' folders
+        import pkgutil  # hold no __init__): as pkgutil finds them
 
         names = {module.name for module in pkgutil.iter_modules(here) if module.ispkg}
     return [f"{package}.{name}" for name in sorted(names)]
