@@ -103,3 +103,45 @@ def test_the_scripted_game_of_the_profile_plays_every_kind_of_the_registry(kind)
     assert done.returncode == 0, done.stderr[-2000:]
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert len(found["taps_s"]) >= 3 and found["tap_visible"] is True
+
+
+def test_on_wayland_without_weston_the_profile_is_skipped_in_one_line(capsys, monkeypatch):
+    import wayland_session
+
+    monkeypatch.setattr(wayland_session, "missing", lambda: ["weston"])
+    results = lowend.on_wayland()
+    assert results == {"skipped": "weston not installed (apt-get install weston)"}
+    assert capsys.readouterr().out.splitlines() == [
+        f"low-end kiosk profile on Wayland skipped: {results['skipped']}"
+    ]
+
+
+def test_on_wayland_each_process_is_a_client_of_the_compositor(tmp_path, monkeypatch):
+    """The processes the Wayland profile measures reach its weston, through SDL's Wayland
+    driver and its texture framebuffer, not the dummy driver."""
+    import contextlib
+
+    import wayland_session
+
+    made = []
+
+    @contextlib.contextmanager
+    def fake_compositor(size):
+        made.append(size)
+        yield wayland_session.Compositor(None, tmp_path, "halfmoon-test", tmp_path / "log")
+
+    envs = []
+
+    def fake_profile(quick, root, env):
+        envs.append(env(str(tmp_path)))
+        return {"kinds": {}}
+
+    monkeypatch.setattr(wayland_session, "missing", lambda: [])
+    monkeypatch.setattr(wayland_session, "compositor", fake_compositor)
+    monkeypatch.setattr(lowend, "profile", fake_profile)
+    results = lowend.on_wayland(quick=True)
+    [env] = envs
+    assert made == [lowend.WAYLAND_OUTPUT] and results["video"].startswith("Wayland")
+    assert env["SDL_VIDEODRIVER"] == "wayland" and env["WAYLAND_DISPLAY"] == "halfmoon-test"
+    assert env["SDL_FRAMEBUFFER_ACCELERATION"] == "1" and env["HALFMOON_HOME"] == str(tmp_path)
+    assert "DISPLAY" not in env

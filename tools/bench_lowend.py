@@ -23,6 +23,12 @@ driver, each kind's example deal where it has one (a deal won; else its first):
   shows it.
 
     python tools/bench_lowend.py [--quick] [--check]     # this profile alone
+    python tools/bench_lowend.py --wayland              # the same on Wayland
+
+``--wayland``: every process a client of a headless weston (tools/wayland_session.py,
+its output 2560x1440, software GL as on a kiosk board without a GPU) instead of SDL's
+dummy driver, presenting through SDL's texture framebuffer as the game does there
+(game/platform/framebuffer.py).
 """
 
 from __future__ import annotations
@@ -188,20 +194,33 @@ def _rate(values: list[float]) -> dict[str, float] | None:
     }
 
 
-def _child(mode: str, size: tuple[int, int], deal: str, count: int, root: Path) -> tuple:
+Env = Callable[[str], dict[str, str]]
+"""The environment of a measured process, given its home (empty: a new one)."""
+
+
+def dummy_env(home: str = "") -> dict[str, str]:
+    """SDL's dummy video driver (the profile's own)."""
+    return game_env(None, "0", home)
+
+
+def _child(
+    mode: str, size: tuple[int, int], deal: str, count: int, root: Path, env: Env = dummy_env
+) -> tuple:
     command = [sys.executable, __file__, "--child", mode, f"{size[0]}x{size[1]}", deal, str(count)]
-    done = run_quota(command, game_env(None), root)
+    done = run_quota(command, env(""), root)
     return json.loads(done["stdout"].strip().splitlines()[-1]), done["throttled_share"]
 
 
-def startup(size: tuple[int, int], deal: str, runs: int, root: Path) -> dict:
+def startup(
+    size: tuple[int, int], deal: str, runs: int, root: Path, env_of: Env = dummy_env
+) -> dict:
     """Process start to the first complete table frame, in the quota group (fresh
     processes); the median and the slowest."""
     times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as home:
             trace = Path(home) / "trace.jsonl"
-            env = game_env(None, "0", home)
+            env = env_of(home)
             env["HALFMOON_TRACE"] = str(trace)
             command = [sys.executable, str(ROOT / "main.py"), "--deal", deal]
             command += ["--max-frames", "2", "--window", f"{size[0]}x{size[1]}"]
@@ -223,8 +242,9 @@ def scripted_deal(kind: Any) -> str:
     return str(kind.example.code) if kind.has_example else str(kind.code(1))
 
 
-def profile(quick: bool = False, root: Path = CGROUP_ROOT) -> dict[str, Any]:
-    """The whole profile (``{"skipped": reason}`` where no quota group can be made)."""
+def profile(quick: bool = False, root: Path = CGROUP_ROOT, env: Env = dummy_env) -> dict[str, Any]:
+    """The whole profile (``{"skipped": reason}`` where no quota group can be made), its
+    processes in the environment ``env`` makes (SDL's dummy driver; :func:`on_wayland`)."""
     from game.games.catalog import KINDS
 
     try:
@@ -248,17 +268,43 @@ def profile(quick: bool = False, root: Path = CGROUP_ROOT) -> dict[str, Any]:
             for size in SIZES:
                 key = f"{size[0]}x{size[1]}"
                 print(f"low-end {kind.key} {key} ...", flush=True)
-                frames, throttled = _child("frames", size, deal, moves, root)
-                resize, _ = _child("resize", size, deal, resizes, root)
+                frames, throttled = _child("frames", size, deal, moves, root, env)
+                resize, _ = _child("resize", size, deal, resizes, root, env)
                 entries[key] = {
                     "tap_ms": _summary(frames["taps_s"]),
                     "tap_visible": frames["tap_visible"],
                     "animation": _rate(frames["fps"]["animation"]),
                     "drag": _rate(frames["fps"]["drag"]),
-                    "startup": startup(size, deal, runs, root),
+                    "startup": startup(size, deal, runs, root, env),
                     "resize_ms": _summary(resize["first_frame_s"]),
                     "throttled_share": throttled,
                 }
+    return results
+
+
+WAYLAND_OUTPUT = (2560, 1440)
+"""The headless weston's output: room for the largest window measured."""
+
+
+def on_wayland(quick: bool = False, root: Path = CGROUP_ROOT) -> dict[str, Any]:
+    """The profile with every process a client of a headless weston (``--wayland``),
+    presenting through SDL's texture framebuffer; ``{"skipped": reason}`` without weston."""
+    import wayland_session
+
+    lacking = wayland_session.missing()
+    if lacking:
+        reason = f"{', '.join(lacking)} not installed (apt-get install weston)"
+        print(f"low-end kiosk profile on Wayland skipped: {reason}", flush=True)
+        return {"skipped": reason}
+    with wayland_session.compositor(WAYLAND_OUTPUT) as weston:
+
+        def env(home: str = "") -> dict[str, str]:
+            ours = game_env(None, "1", home)  # its home, no sound device, SDL's texture framebuffer
+            kept = ("SDL_AUDIODRIVER", "SDL_FRAMEBUFFER_ACCELERATION", "HALFMOON_HOME")
+            return {**weston.client_env(ours), **{name: ours[name] for name in kept}}
+
+        results = profile(quick, root, env)
+    results["video"] = "Wayland (headless weston, software GL)"
     return results
 
 
@@ -300,7 +346,7 @@ def table(lowend: dict[str, Any] | None) -> None:
         return
     print(
         f"\nLow-end kiosk profile: a quarter of one core (cgroup {lowend['cgroup']}, quota"
-        f" {lowend['quota']} us), SDL dummy driver; n = samples"
+        f" {lowend['quota']} us), {lowend.get('video', 'SDL dummy driver')}; n = samples"
     )
     print(
         f"  {'kind':14} {'size':9} {'tap to frame med / p95 ms (n)':>30}"
@@ -329,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--check", action="store_true", help="exit 1 when a budget is missed")
     parser.add_argument("--out", type=Path, help="write the figures as JSON")
+    parser.add_argument("--wayland", action="store_true", help="on a headless weston")
     parser.add_argument("--child", nargs=4, metavar=("MODE", "WxH", "DEAL", "COUNT"))
     args = parser.parse_args(argv)
     if args.child:
@@ -338,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(run((width, height), deal, int(count))))
         return 0
     byte_compile()
-    results = profile(args.quick)
+    results = on_wayland(args.quick) if args.wayland else profile(args.quick)
     if args.out:
         args.out.write_text(json.dumps(results, indent=1))
     table(results)
