@@ -432,24 +432,3 @@ def test_the_kiosk_offers_todays_deal_only_when_its_file_says_daily(display, ctx
 def test_a_daily_key_that_is_not_true_or_false_names_the_key():
     with pytest.raises(KioskConfigError, match="daily must be true or false"):
         KioskConfig.from_mapping({"daily": "yes"})
-
-
-@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
-def test_a_days_code_is_found_back_to_its_day_and_others_to_none(kind):
-    """``day_of`` finds the date of a day's code from the first day to a year ahead (the
-    later of two dates with one code) and no date for a code of none: the search written
-    out gives what the rule's own ``number`` gives."""
-    on = date(2026, 12, 5)
-    first = date.fromordinal(daily.EPOCH_ORDINAL)
-    for day in (first, first + timedelta(1), on - timedelta(400), on, on + timedelta(daily.AHEAD)):
-        found = daily.day_of(daily.code(day, kind.letter), on)
-        assert found is not None and found >= day
-        assert daily.number(found, kind.letter) == daily.number(day, kind.letter)
-    beyond = daily.code(on + timedelta(daily.AHEAD + 1), kind.letter)
-    found = daily.day_of(beyond, on)
-    assert found is None or daily.number(found, kind.letter) == daily.number(
-        on + timedelta(daily.AHEAD + 1), kind.letter
-    )
-    days = {daily.number(first + timedelta(n), kind.letter) for n in range(4000)}
-    lone = next(n for n in range(10**6) if n not in days)
-    assert daily.day_of(daily.format_code(lone, kind.letter), first + timedelta(3999 - 366)) is None

@@ -286,7 +286,7 @@ def test_the_seeds_are_those_the_search_finds_now():
 def test_a_first_layout_searches_from_the_seeds_and_finds_the_same_cards(kind, monkeypatch):
     """A process's first layout of a game searches from the seeds found when the game was
     made (game.table.layout_seeds), scaled: the same layout as a search from nothing,
-    found in fewer tries (a Crescent at 1280x720: 10 against 45)."""
+    found in fewer tries (at 1280x720: 10 against up to 45)."""
     from game.table import layout, layout_seeds
 
     tries = []
