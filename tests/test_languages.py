@@ -1,6 +1,7 @@
 """Four languages: full catalogs, every glyph in the bundled font, every text fits 800x600."""
 
 import re
+import sys
 
 import pytest
 from babel.messages.pofile import read_po
@@ -185,11 +186,13 @@ def test_the_systems_preferred_languages_count_when_no_variable_names_one():
     assert system_language({"LANG": "C.UTF-8"}, preferred=["de"]) == "en"
 
 
-def test_the_preferred_languages_come_from_sdl(monkeypatch):
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_the_preferred_languages_come_from_sdl_on_windows_and_macos(monkeypatch, platform):
     import pygame.system
 
     from game.look import i18n
 
+    monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(
         pygame.system, "get_pref_locales", lambda: [{"language": "ru", "country": "RU"}]
     )
@@ -197,6 +200,19 @@ def test_the_preferred_languages_come_from_sdl(monkeypatch):
         monkeypatch.delenv(name, raising=False)
     assert i18n.preferred_locales() == ["ru"]
     assert i18n.system_language() == "ru"
+
+
+@pytest.mark.parametrize("platform", ["linux", "freebsd14"])
+def test_sdl_is_not_asked_where_the_variables_are_all_it_would_read(monkeypatch, platform):
+    """On Linux and the other Unixes SDL's list is made from LANG and LANGUAGE, which
+    the game has read already: pygame.system (1.5 ms of the start) is not imported."""
+    import pygame.system
+
+    from game.look import i18n
+
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(pygame.system, "get_pref_locales", lambda: [{"language": "ru"}])
+    assert i18n.preferred_locales() == []
 
 
 def test_the_system_is_not_asked_when_a_variable_names_a_language_the_game_speaks(monkeypatch):

@@ -162,8 +162,16 @@ def test_every_name_of_the_rules_package_is_there_when_asked_for():
     assert found["error"] == "module 'game.rules' has no attribute 'NoSuchName'"
 
 
-FIRST_FRAME_LATE = ("pygame.sysfont", "pygame.pkgdata", "pygame.sprite", "pygame._debug")
+FIRST_FRAME_LATE = (
+    "pygame.sysfont",
+    "pygame.pkgdata",
+    "pygame.sprite",
+    "pygame._debug",
+    "pygame.system",
+)
 """Modules of pygame's ``__init__`` that the first frame does not draw with (17 ms)."""
+KIOSK_MODULES = ("game.records.kiosk", "game.scenes.kiosk")
+"""A kiosk's modules, which a player's first frame does without (2 ms)."""
 
 
 def _first_frame_deals() -> list:
@@ -182,12 +190,13 @@ def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path
     a few modules more; the rest of pygame comes once that frame is shown (HALFMOON_PLAIN:
     all of it before the window, as ``import pygame`` does). So do the screens the frame
     does not show: a table's first frame makes no title, the title's no menu; and what it
-    does not need: ctypes (the last save on a lost X server), tempfile (the first write)."""
+    does not need: ctypes (the last save on a lost X server), tempfile (the first write),
+    the system's languages where SDL would only read the variables, a kiosk's modules."""
     found = _run(
         "import json, sys\n"
         "from game.platform import lazy_pygame\n"
         "d = lazy_pygame.window_half().display\n"
-        "real_flip, flips, screens = d.flip, [], []\n"
+        "real_flip, flips, screens, kiosk = d.flip, [], [], []\n"
         f"late = {FIRST_FRAME_LATE!r}\n"
         "def flip():\n"
         "    real_flip()\n"
@@ -195,13 +204,19 @@ def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path
         "    screens.append(sorted(m for m in sys.modules if m.startswith('game.scenes.')\n"
         "        and m.rpartition('.')[2] in ('title', 'menus', 'code_entry', 'play')\n"
         "        or m in ('ctypes', 'tempfile')))\n"
+        f"    kiosk.append(sorted(m for m in {KIOSK_MODULES!r} if m in sys.modules))\n"
         "d.flip = flip\n"
         "from game.shell.app import main\n"
         f"status = main(['--max-frames', '2'] + ({['--deal', deal] if deal else []!r}))\n"
         "print(json.dumps([status, flips[1], sorted(m for m in late if m in sys.modules),\n"
-        "    screens[1]]))\n",
+        "    screens[1], kiosk[1]]))\n",
         HALFMOON_HOME=str(tmp_path),
         HALFMOON_PLAIN=plain,
+        # a language no variable names: SDL's list would be asked for, where it has one
+        LANGUAGE="",
+        LC_ALL="",
+        LC_MESSAGES="",
+        LANG="C.UTF-8",
     )
     whole = sorted(FIRST_FRAME_LATE)
     # flip 1 shows the felt, flip 2 the first frame
@@ -209,6 +224,7 @@ def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path
     screen = "game.scenes.play" if deal else "game.scenes.title"
     # (importlib.resources, which the whole of pygame imports, imports tempfile)
     assert found[3] == ([screen, "tempfile"] if plain else [screen])
+    assert found[4] == []  # a player's first frame, not a kiosk's
 
 
 def test_a_module_of_the_rules_package_is_imported_without_any_games_rules():

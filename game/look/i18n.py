@@ -13,6 +13,7 @@ import functools
 import gettext
 import locale
 import os
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -92,7 +93,10 @@ def set_language(code: str) -> bool:
 def preferred_locales() -> list[str]:
     """The user's preferred languages as the operating system reports them, best first
     (``pygame.system.get_pref_locales``: Windows' and macOS' language lists, which set no
-    environment variable; on Linux SDL reads the same variables as below)."""
+    environment variable). Elsewhere none: SDL would read the variables
+    :func:`system_language` has read already (``LANG``, ``LANGUAGE``)."""
+    if sys.platform not in ("win32", "darwin"):
+        return []
     try:
         import pygame.system
 

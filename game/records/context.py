@@ -29,7 +29,6 @@ from ..rules import Outcome, PlayedGame, daily
 from . import endings
 from .endings import ENDINGS_FILE, Ending
 from .game_log import ABANDONED, LOST, WON, GameLog, LogEntry, now
-from .kiosk import KioskConfig
 from .notices import next_notice
 from .progress import Progress
 from .savegame import SavedGame, new_game_id
@@ -39,6 +38,8 @@ from .storage import Commit, Storage
 
 if TYPE_CHECKING:
     import random
+
+    from .kiosk import KioskConfig  # a kiosk's only: not imported for a player's run
 
 
 @dataclass

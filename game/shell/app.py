@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     trace("args")
     kiosk = None
-    if args.kiosk or args.kiosk_config:  # else game.records.kiosk waits until the window is open
+    if args.kiosk or args.kiosk_config:  # a player's run never imports game.records.kiosk
         from ..records.kiosk import KioskConfigError
 
         try:
@@ -258,8 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"halfmoon: error: {error}")
         return 2
     trace("window_shown", size=list(display.surface.get_size()))
-    from ..records.kiosk import KioskConfigError
     from ..records.storage import AlreadyRunning
+
+    refusals: tuple[type[Exception], ...] = (AssetError, DisplayError)
+    if kiosk is not None:  # a kiosk's file can be refused now too (an exit chord of no key)
+        from ..records.kiosk import KioskConfigError
+
+        refusals += (KioskConfigError,)
 
     storage = storage_from_environment()
     try:
@@ -274,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         session = Session.open(args, kiosk, storage, display)
         trace("session_open")
         instance.serve_front_requests(lambda: trace("front"))
-    except (AssetError, DisplayError, KioskConfigError) as error:
+    except refusals as error:
         storage.close()
         say(f"halfmoon: error: {error}")
         return 1 if isinstance(error, AssetError) else 2

@@ -23,7 +23,6 @@ from ..platform.event_times import EventTimes
 from ..platform.lazy_pygame import quit_pygame
 from ..platform.x11 import InputWaiter, when_lost
 from ..records.context import Context
-from ..records.kiosk import KioskConfig
 from ..records.storage import Storage
 from ..rules import DealCodeError
 from ..rules.codes import normalize_code
@@ -36,6 +35,7 @@ from .loop import Loop
 from .trace import trace
 
 if TYPE_CHECKING:
+    from ..records.kiosk import KioskConfig  # a kiosk's only: not imported for a player's run
     from ..scenes.kiosk import KioskGuard
 
 LOG_FILE = "halfmoon.log"
