@@ -103,9 +103,17 @@ def draw_text(
 def fit_px(text: str, px: int, width: int, bold: bool = False) -> int:
     """The largest size up to ``px`` at which ``text`` is at most ``width`` pixels wide."""
     text = drawable(text)
-    while px > 8 and font(px, bold).size(text)[0] > width:
-        px -= 1
-    return px
+    wide = font(px, bold).size(text)[0] if px > 8 else 0
+    if wide <= width:
+        return px
+    # A text's width grows about in proportion to its size: start near the answer and
+    # step from there (2 or 3 sizes loaded rather than one for each size on the way down)
+    size = max(8, min(px - 1, px * width // wide))
+    while size < px - 1 and font(size + 1, bold).size(text)[0] <= width:
+        size += 1
+    while size > 8 and font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
 
 
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
