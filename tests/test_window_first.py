@@ -191,7 +191,8 @@ def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path
     all of it before the window, as ``import pygame`` does). So do the screens the frame
     does not show: a table's first frame makes no title, the title's no menu; and what it
     does not need: ctypes (the last save on a lost X server), tempfile (the first write),
-    the system's languages where SDL would only read the variables, a kiosk's modules."""
+    pkgutil (every kind's rules at once), the system's languages where SDL would only
+    read the variables, a kiosk's modules."""
     found = _run(
         "import json, sys\n"
         "from game.platform import lazy_pygame\n"
@@ -203,7 +204,7 @@ def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path
         "    flips.append(sorted(m for m in late if m in sys.modules))\n"
         "    screens.append(sorted(m for m in sys.modules if m.startswith('game.scenes.')\n"
         "        and m.rpartition('.')[2] in ('title', 'menus', 'code_entry', 'play')\n"
-        "        or m in ('ctypes', 'tempfile')))\n"
+        "        or m in ('ctypes', 'tempfile', 'pkgutil')))\n"
         f"    kiosk.append(sorted(m for m in {KIOSK_MODULES!r} if m in sys.modules))\n"
         "d.flip = flip\n"
         "from game.shell.app import main\n"

@@ -20,7 +20,6 @@ registry and no pygame.
 
 from __future__ import annotations
 
-import pkgutil
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -77,6 +76,8 @@ KINDS_PACKAGE = "game.games"
 
 def kinds_rules() -> list[ModuleType]:
     """Every kind folder's rules module (``game/games/<key>/rules.py``), by folder name."""
+    import pkgutil  # here: the package itself is imported before every first frame (1 ms)
+
     package = import_module(KINDS_PACKAGE)
     modules = []
     for folder in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
