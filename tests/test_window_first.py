@@ -223,8 +223,11 @@ def test_the_first_frame_is_drawn_before_the_rest_of_pygame_is_imported(tmp_path
     # flip 1 shows the felt, flip 2 the first frame
     assert found[:3] == [0, whole if plain else [], whole]
     screen = "game.scenes.play" if deal else "game.scenes.title"
-    # (importlib.resources, which the whole of pygame imports, imports tempfile)
-    assert found[3] == ([screen, "tempfile"] if plain else [screen])
+    if plain:  # the whole of pygame imports importlib.resources, and with it tempfile
+        # (and on Python 3.10 pkgutil): not the game's to leave out
+        assert screen in found[3] and "ctypes" not in found[3]
+    else:
+        assert found[3] == [screen]
     assert found[4] == []  # a player's first frame, not a kiosk's
 
 
