@@ -244,6 +244,8 @@ class Loop:
                 self.quit = True
                 break
             previous = now
+            if max_frames is not None and self.frames >= max_frames:
+                break  # shown: the run ends with its last frame, not a frame's wait later
             if self.idle():
                 if self.on_idle is not None:
                     self.on_idle()
