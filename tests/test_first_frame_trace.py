@@ -40,7 +40,14 @@ _RUN = (
 )
 
 
-@pytest.mark.parametrize("deal", [None, "HM1-O-AAAAAAB"], ids=["title", "table"])
+def _first_screens() -> list[str | None]:
+    """The title (None) and a deal of every game of the registry."""
+    from game.games.catalog import KINDS
+
+    return [None, *(kind.code(1) for kind in KINDS)]
+
+
+@pytest.mark.parametrize("deal", _first_screens(), ids=lambda deal: deal or "title")
 def test_the_first_frame_is_traced_when_it_is_shown(tmp_path, deal):
     trace = tmp_path / "trace.jsonl"
     environment = {k: v for k, v in os.environ.items() if k != "HALFMOON_PLAIN"}

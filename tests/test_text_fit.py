@@ -13,7 +13,7 @@ from game.look import fonts, ui
 from game.look.i18n import LANGUAGES, _, set_language
 
 TEXTS = (
-    "0:00 · Score 0 · Moves 0 · Redeals 3 · HM1-O-AAAAAAB · Today's deal",
+    "0:00 · Score 0 · Moves 0 · Redeals 3 · HM1-Q-ABCDEFG · Today's deal",
     "Touch anywhere to play",
     "W",
     "Крепость: пасьянс из двух колод",
