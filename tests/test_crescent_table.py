@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from crescent_helpers import crescent
+from crescent_helpers import crescent, suit_run
 from ui_helpers import Driver, pygame
 
 from game.rules import Crescent, Outcome
@@ -386,3 +386,23 @@ def test_the_no_moves_notice_among_the_info_stands_out_from_it(display, ctx, flo
     inks = {tuple(screen.get_at((x, box.centery)))[:3] for x in range(box.left, box.right)}
     assert contrast(pill, bar) >= 3, (pill, bar)
     assert max(contrast(ink, pill) for ink in inks) >= 4.5, (inks, pill)
+
+
+def test_a_tap_on_the_foundation_a_card_was_just_moved_to_picks_that_card_up(display, ctx, flow):
+    """Two taps move 7♠ home onto its Ace foundation; a third, at once, on that foundation
+    is a tap of its own: it picks 7♠ up for its King foundation (a transfer), never the
+    second tap of a double tap (found by tests/test_spoken.py's keyboard player: the
+    transfer's first tap did nothing)."""
+    game = crescent(
+        {1: "7S", 16: "KC"},
+        {"F8": suit_run("S", "A23456"), "F4": suit_run("S", "KQJT98")},
+        redeals=1,  # (the game goes on)
+    )
+    driver, play = _table(ctx, flow, game)
+    driver.click(_centre(play, "1"))
+    driver.click(_centre(play, "F8"))
+    assert str(game.top("F8")) == "7S"
+    driver.click(_centre(play, "F8"))
+    assert game.selection == "F8"
+    driver.click(_centre(play, "F4"))
+    assert str(game.top("F4")) == "7S"

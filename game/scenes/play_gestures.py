@@ -212,6 +212,8 @@ class Gestures:
             if home is not None:
                 self._last_tap = ("", None, False)
                 return home
+        begun = bool(board.selected())  # a card picked up by an earlier tap
         effect = board.tap(slot, layout, settings)
-        self._last_tap = (slot, now, effect.moved)
+        # A tap that put a picked-up card down on ``slot`` starts no double tap there.
+        self._last_tap = ("", None, False) if begun and effect.moved else (slot, now, effect.moved)
         return effect
