@@ -30,7 +30,9 @@ def _never(*_args: object) -> None:
     raise AssertionError("a part of the probe is never asked for")
 
 
-PROBE_PARTS = dict(rules=_never, board=_never, arrangement=_never, rules_text=_never, script=_never)
+PROBE_PARTS = dict(
+    rules=_never, board=_never, arrangement=_never, rules_text=_never, script=_never, words=_never
+)
 """A probe kind's parts: none is ever asked for."""
 
 

@@ -31,6 +31,7 @@ def _kind(number: int, picture: Picture) -> GameKind:
         board=_never,
         arrangement=_never,
         rules_text=_never,
+        words=_never,
     )
 
 

@@ -11,7 +11,7 @@ the boards are imported. mypy checks each function's type.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..rules.codes import PREFIX, format_code, random_code, read_code
 
@@ -72,6 +72,25 @@ class Script(NamedTuple):
     tests look at their edges); empty: a deal shows them."""
 
 
+class Words(Protocol):
+    """What a screen reader says of a kind's table (game.shell.spoken), in the player's
+    language: each slot as a sighted player sees it, what a move changed, the
+    foundations. ``table`` is the game's table value (``PlayedGame.table``)."""
+
+    def slots(self) -> tuple[str, ...]:
+        """Every slot, in the order the table is read out."""
+
+    def slot(self, table: Any, slot: str) -> str:
+        """``slot`` as it shows: "Pile 3, 7 of hearts, 8 cards", "Reserve 2, empty"."""
+
+    def change(self, before: Any, after: Any, points: int) -> str:
+        """What changed from table ``before`` to ``after`` (a move, an undo, a redeal),
+        ``points`` the score's change; empty: nothing to say."""
+
+    def home(self, table: Any) -> str:
+        """The foundations, or what stands for them in a game with none."""
+
+
 class Example(NamedTuple):
     """A won game a kind shows on its Examples page, move by move: fixed data shipped in
     its folder (found once, offline: the app never solves a deal)."""
@@ -114,6 +133,7 @@ class GameKind:
         picture: Picture,
         best_score: int,
         script: Callable[[GameKind], Script],
+        words: Callable[[], Words],
         most_moves: int | None = None,
         save_file: str | None = None,
         statistics_file: str | None = None,
@@ -168,6 +188,7 @@ class GameKind:
         self._arrangement = arrangement
         self._rules_text = rules_text
         self._script = script
+        self._words = words
         self._cache: dict[str, Any] = {}
         self._table: TablePlan | None = None
         self._check()
@@ -187,6 +208,7 @@ class GameKind:
             "arrangement": self._arrangement,
             "rules_text": self._rules_text,
             "script": self._script,
+            "words": self._words,
             **({"example": self._example} if self._example is not None else {}),
         }
         for part, value in parts.items():
@@ -218,6 +240,14 @@ class GameKind:
             self._cache["rules_text"] = self._rules_text()
         text: Paragraphs = self._cache["rules_text"]
         return text
+
+    @property
+    def words(self) -> Words:
+        """What a screen reader says of its table (from its folder, on first use)."""
+        if "words" not in self._cache:
+            self._cache["words"] = self._words()
+        words: Words = self._cache["words"]
+        return words
 
     @property
     def example(self) -> Example:

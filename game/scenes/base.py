@@ -173,6 +173,8 @@ class ButtonScene(Scene):
         made it, see :meth:`came`)."""
         self._pressed: str | None = None
         self._hover: str | None = None
+        self.focus: str | None = None
+        """The button the keyboard is on (None until a key moves it there)."""
 
     def came(self, ahead: float) -> None:
         if self.age <= 0.0:  # made by the input: its age counts from the input
@@ -185,6 +187,22 @@ class ButtonScene(Scene):
     def button_rects(self) -> dict[str, pygame.Rect]:
         """Each button's rectangle, by key."""
         return {}
+
+    def enabled(self, key: str) -> bool:
+        """Whether button ``key`` can be chosen: a disabled one keeps its place, drawn
+        dim, and takes no press and no keyboard focus."""
+        return True
+
+    def keyboard_focus(self) -> str | None:
+        """The button the keyboard is on, if it is on one shown (a screen reader's focus
+        follows it)."""
+        return self.focus if self.focus in self.button_rects() else None
+
+    def focus_on(self, key: str) -> None:
+        """Put the keyboard's focus on button ``key`` (a screen reader moved there)."""
+        if key in self.button_rects():
+            self.focus = key
+            self.dirty = True
 
     def button_state(self, key: str) -> str | None:
         """``"pressed"`` while a press on the button is held, ``"hover"`` under the mouse."""

@@ -64,8 +64,6 @@ class MenuScene(ButtonScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.scroll = 0
-        self.focus: str | None = None
-        """The button the keyboard is on (None until an arrow key is used)."""
         self._column: tuple[object, Column] | None = None
         self._dragged = False
 
@@ -332,11 +330,6 @@ class MenuScene(ButtonScene):
     def primary(self, key: str) -> bool:
         """Whether button ``key`` is drawn as the main choice."""
         return False
-
-    def enabled(self, key: str) -> bool:
-        """Whether button ``key`` can be chosen: a disabled one keeps its place, drawn
-        dim, and takes no press and no keyboard focus."""
-        return True
 
     def _draw_entry(self, surface: pygame.Surface, column: Column, key: str, label: str) -> None:
         rect = self._full_rect(key, column)

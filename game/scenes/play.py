@@ -77,6 +77,8 @@ class PlayScene(Scene):
         self.motions: list[Motion] = []
         self.message: tuple[str, float] | None = None
         """A message and how long it has shown (see play_frame.MESSAGE_SECONDS)."""
+        self.refusals: tuple[int, str] = (0, "")
+        """How many taps were refused, and why the last one was (shown or not)."""
         self.celebration: float | None = None
         self.sparks: list[motion.Spark] = []
         stalled = game.outcome is Outcome.STALEMATE
@@ -86,15 +88,11 @@ class PlayScene(Scene):
         self.layout: Layout = compute_layout(*size, self.kind.table)
         ctx.art.ahead(faces_of(self.board.looks(self.layout, ctx.settings, {})), self.layout.card)
         self.view = TableView()
-        self.clock = 0.0
-        """Seconds this scene has run (for double taps and the idle work)."""
+        self.clock = 0.0  # seconds this scene has run (for double taps and the idle work)
         self._shown_second = -1
-        self.gestures = Gestures(self)
-        """The pointer's presses, drags and taps."""
-        self.idle = IdleWork(ctx, game, self.board, self.view)
-        """What is done ahead in steps that show nothing."""
-        self.finisher = Finisher(self)
-        """Finish: the cards played home one by one."""
+        self.gestures = Gestures(self)  # the pointer's presses, drags and taps
+        self.idle = IdleWork(ctx, game, self.board, self.view)  # done ahead, in idle steps
+        self.finisher = Finisher(self)  # Finish: the cards played home one by one
         self._coming: Callable[[], Scene | None] | None = None
         """What comes over the table once a card carried has flown back (see cover)."""
 
@@ -290,6 +288,8 @@ class PlayScene(Scene):
         if effect.sound is not None:
             self.ctx.sounds.play(effect.sound)
         started = -self.gestures.input_ahead()  # not aged by the time before the input
+        if effect.refusal:
+            self.refusals = (self.refusals[0] + 1, effect.refusal)
         if effect.refusal and self.ctx.settings.move_errors:
             self.message = (effect.refusal, started)
         for moving in effect.motions:

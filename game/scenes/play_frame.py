@@ -51,18 +51,23 @@ class Shown(Protocol):
     def clock_running(self) -> bool: ...
 
 
+def info_of(table: Shown) -> tuple[str, ...]:
+    """The info bar's parts: the time, the game's name (and its deal's when it is a day's
+    deal), then the board's (score, moves, ..., the code)."""
+    time_text = _("Time {time}").format(time=ui.format_time(table.elapsed))
+    named = deal_name(table.game.code, daily.today()) if table.game.code else None
+    return (time_text, _(table.kind.name), *([named] if named else []), *table.board.info())
+
+
 def frame_of(table: Shown) -> Frame:
     """What ``table`` shows now."""
     settings = table.ctx.settings
     board = table.board
     hidden, sprites, waiting = _moving(table, settings.four_colour)
     looks = {**board.looks(table.layout, settings, hidden), **waiting}
-    time_text = _("Time {time}").format(time=ui.format_time(table.elapsed))
-    named = deal_name(table.game.code, daily.today()) if table.game.code else None
     return Frame(
         looks=looks,
-        # The table names its game, and its deal when it is a day's deal.
-        info=(time_text, _(table.kind.name), *([named] if named else []), *board.info()),
+        info=info_of(table),
         buttons=_buttons(table),
         focus=table.focus,
         labels=board.labels() if settings.pile_labels else {},

@@ -37,6 +37,7 @@ from .trace import trace
 if TYPE_CHECKING:
     from ..records.kiosk import KioskConfig  # a kiosk's only: not imported for a player's run
     from ..scenes.kiosk import KioskGuard
+    from .spoken import Spoken
 
 LOG_FILE = "halfmoon.log"
 
@@ -52,6 +53,7 @@ class Session:
     guard: KioskGuard | None
     flow: Flow
     _restore_signals: Callable[[], None] | None = None
+    _spoken: Spoken | None = None
 
     @classmethod
     def open(
@@ -130,10 +132,20 @@ class Session:
         is then saved as on a normal quit (see :meth:`close`)."""
         self._restore_signals = signals.on_stop(self.loop.stop)
 
+    def _after_frame(self) -> None:
+        self.sounds.flush()
+        if self._spoken is not None:
+            self._spoken.after_frame()
+
     def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
-        """The app's own keys and the window close, after the kiosk's guard."""
+        """The app's own keys and the window close, after the kiosk's guard; a screen
+        reader's requests."""
         if self.guard is not None:
             nxt = self.guard.on_event(event, current)
+            if nxt is not None:
+                return nxt
+        if self._spoken is not None:
+            nxt = self._spoken.on_event(event, current)
             if nxt is not None:
                 return nxt
         if event.type == pygame.QUIT:
@@ -175,6 +187,12 @@ class Session:
         self.loop.waiter = InputWaiter.for_display()
         self.loop.times = EventTimes.for_display()  # the X server's times of the clicks
         import json  # noqa: F401
+
+        from .spoken import Spoken
+
+        self._spoken = Spoken.start(self.loop)  # a screen reader's, where there is one
+        if self._spoken is not None:
+            self.loop.after_frame = self._after_frame
 
         if os.environ.get("HALFMOON_TRACE"):
             # The benchmark's mark: the loop's counts now, to measure a window of a run.

@@ -43,6 +43,27 @@ def _script(kind):
     )
 
 
+class _Words:
+    """What a screen reader hears of the toy's table: its pile and its home."""
+
+    def slots(self):
+        return ("P", "H")
+
+    def slot(self, table, slot):
+        top = table.top(slot)
+        return f"{'Pile' if slot == 'P' else 'Home'}, {top if top is not None else 'empty'}"
+
+    def change(self, before, after, points):
+        return "" if before == after else f"{before.top('P')} home"
+
+    def home(self, table):
+        return self.slot(table, "H")
+
+
+def _words():
+    return _Words()
+
+
 TOY = GameKind(
     "toy",
     "T",
@@ -57,5 +78,6 @@ TOY = GameKind(
     picture=Picture(1, inner=1),
     best_score=60,
     script=_script,
+    words=_words,
 )
 """The toy's one registry entry (registered by the tests that play it)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...look.i18n import N_
-from ..kind import Arrangements, GameKind, Paragraphs, Picture, Script
+from ..kind import Arrangements, GameKind, Paragraphs, Picture, Script, Words
 
 if TYPE_CHECKING:
     from ...rules.played import GameRules, PlayedGame
@@ -43,6 +43,12 @@ def _arrangement() -> Arrangements:
     return ARRANGEMENTS
 
 
+def _words() -> Words:
+    from .words import WORDS
+
+    return WORDS
+
+
 def _rules_text() -> Paragraphs:
     from .texts import RULES_TEXT
 
@@ -71,6 +77,7 @@ def _crescent(key: str, letter: str, name: str, order: int, picture: Picture) ->
         picture=picture,
         best_score=480,
         script=_script,
+        words=_words,
         finish="redeal",  # while a home-only playout wins, a redeal is never needed
         settings=("one_tap_moves", "auto_home", "auto_finish"),
         family=N_("Crescent games"),

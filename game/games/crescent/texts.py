@@ -68,6 +68,12 @@ RULES_TEXT: tuple[tuple[str, ...], ...] = (
             "Ctrl+Y to redo."
         ),
     ),
+    (
+        N_(
+            "With a screen reader: T reads out the table pile by pile, H the foundations, I"
+            " the time and the score."
+        ),
+    ),
     (),
     (
         N_(

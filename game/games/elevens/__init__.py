@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...look.i18n import N_
-from ..kind import Arrangements, Example, GameKind, Paragraphs, Picture, Script, read_example
+from ..kind import Arrangements, Example, GameKind, Paragraphs, Picture, Script, Words, read_example
 
 if TYPE_CHECKING:
     from ...rules.played import GameRules, PlayedGame
@@ -38,6 +38,12 @@ def _arrangement() -> Arrangements:
     from .arrangement import ARRANGEMENTS
 
     return ARRANGEMENTS
+
+
+def _words() -> Words:
+    from .words import WORDS
+
+    return WORDS
 
 
 def _rules_text() -> Paragraphs:
@@ -71,6 +77,7 @@ KINDS = [
         picture=Picture(grid=(3, 3), stock=True),
         best_score=260,
         script=_script,
+        words=_words,
         most_moves=26,  # a removal takes 2 or 3 of the 52 cards
         example=_example,  # example.txt: a won game of HM1-E-AAAAABT
         settings=("move_errors", "placement_aid"),  # a removal game's aids

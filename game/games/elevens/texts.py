@@ -43,6 +43,12 @@ RULES_TEXT: tuple[tuple[str, ...], ...] = (
         N_("Keys: arrows and Space to play, Ctrl+Z or Backspace to undo, Ctrl+Y to redo,"),
         N_("Ctrl+C to copy the deal code, N for a new game, F11 for fullscreen, Esc for the menu."),
     ),
+    (
+        N_(
+            "With a screen reader: T reads out the table card by card, H the cards removed"
+            " so far, I the time and the score."
+        ),
+    ),
     (),
     (N_("Every deal has a code such as HM1-E-AAAAAAB: enter it to play the same deal again."),),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...look.i18n import N_
-from ..kind import Arrangements, Example, GameKind, Paragraphs, Picture, Script, read_example
+from ..kind import Arrangements, Example, GameKind, Paragraphs, Picture, Script, Words, read_example
 
 if TYPE_CHECKING:
     from ...rules.played import GameRules, PlayedGame
@@ -39,6 +39,12 @@ def _arrangement() -> Arrangements:
     from .arrangement import ARRANGEMENTS
 
     return ARRANGEMENTS
+
+
+def _words() -> Words:
+    from .words import WORDS
+
+    return WORDS
 
 
 def _rules_text() -> Paragraphs:
@@ -72,6 +78,7 @@ KINDS = [
         picture=Picture(piles=12, inner=8),
         best_score=520,
         script=_script,
+        words=_words,
         most_moves=52,  # a removal takes 2 or 3 of the 104 cards
         save_file="game.json",  # the names it always had
         statistics_file="statistics.json",
