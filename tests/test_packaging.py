@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import gettext
 import hashlib
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -104,7 +105,8 @@ def test_the_spec_bundles_assets_and_catalogs_where_the_game_looks(tmp_path, mon
     recorder = _run_spec(project, monkeypatch)
     [(args, kwargs)] = recorder.of("Analysis")
     assert args[0] == [str(project / "main.py")]
-    assert set(kwargs["datas"]) == {
+    datas = {entry for entry in kwargs["datas"] if entry[1] != "licenses/accesskit"}  # (next test)
+    assert datas == {
         (str(project / "assets"), "assets"),
         (str(project / "game/locale/fi/LC_MESSAGES/halfmoon.mo"), "game/locale/fi/LC_MESSAGES"),
         (str(project / "game/locale/ru/LC_MESSAGES/halfmoon.mo"), "game/locale/ru/LC_MESSAGES"),
@@ -113,6 +115,41 @@ def test_the_spec_bundles_assets_and_catalogs_where_the_game_looks(tmp_path, mon
     }
     assert {"pygame", "platformdirs"} <= set(kwargs["hiddenimports"])
     assert "tkinter" in kwargs["excludes"]
+
+
+def _accesskit_installed() -> bool:
+    try:
+        importlib.metadata.distribution("accesskit")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+def _accesskit_in(recorder: _Recorder) -> tuple[bool, set[str]]:
+    """Whether the spec's analysis names accesskit, and the licence files it bundles."""
+    [(_args, kwargs)] = recorder.of("Analysis")
+    licences = {
+        Path(source).name for source, dest in kwargs["datas"] if dest == "licenses/accesskit"
+    }
+    return "accesskit" in kwargs["hiddenimports"], licences
+
+
+def test_the_spec_bundles_accesskit_and_its_licences_where_it_is_installed(tmp_path, monkeypatch):
+    """accesskit (the screen reader's view) is imported inside a function, and pip installs
+    it only where it has wheels: the spec names it when the building Python has it, with
+    the licence texts of its wheel, and leaves it out, without a warning, elsewhere."""
+    project = _fake_project(tmp_path)
+    named, licences = _accesskit_in(_run_spec(project, monkeypatch))
+    if _accesskit_installed():
+        assert named and {"LICENSE-MIT", "LICENSE-APACHE"} <= licences, licences
+    else:
+        assert not named and not licences
+
+    def missing(name: str):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "distribution", missing)
+    assert _accesskit_in(_run_spec(project, monkeypatch)) == (False, set())
 
 
 def test_the_spec_builds_one_folder_and_one_file_by_default(tmp_path, monkeypatch):
@@ -307,6 +344,18 @@ def test_frozen_app_carries_the_licences(frozen):
     notices = (contents / "THIRD-PARTY-NOTICES").read_text(encoding="utf-8")
     assert "pygame-ce" in notices and "LGPL-2.1" in notices and "SDL2" in notices
     assert (contents / "assets" / "fonts" / "LICENSE-DejaVu.txt").is_file()
+
+
+@pytest.mark.frozen
+def test_frozen_app_holds_accesskit_and_its_licences_where_it_was_installed(frozen):
+    """Built by a Python with accesskit (make dist-smoke builds with the one that runs
+    this), the app holds its compiled module and its licence texts."""
+    if not _accesskit_installed():
+        pytest.skip("accesskit is not installed here (no wheel for this platform)")
+    contents = _one_folder(frozen)
+    assert list((contents / "accesskit").glob("accesskit*.*")), "no compiled accesskit module"
+    licences = contents / "licenses" / "accesskit"
+    assert (licences / "LICENSE-MIT").is_file() and (licences / "LICENSE-APACHE").is_file()
 
 
 @pytest.mark.frozen
