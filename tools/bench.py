@@ -11,7 +11,8 @@ This module runs the parts in turn and holds the command line; each part is a mo
 its own: tools/bench_startup.py (start-up, memory, idle CPU), tools/bench_frame_runs.py
 (frames and resizes), tools/bench_rivals.py (beside GNOME Aisleriot: window shown,
 memory, idle CPU), tools/bench_first_frame.py (the first complete frame, the screen
-grabbed, beside Aisleriot and on a quarter core),
+grabbed, beside Aisleriot and on a quarter core), tools/bench_accessibility.py (the first
+complete frame and a tap's latency, a screen reader's flag on and off),
 tools/bench_saves.py (long saves), tools/bench_lowend.py (the low-end kiosk profile),
 tools/bench_rules.py (the rules and the solver); tools/bench_report.py prints the
 figures and tools/bench_budgets.py checks the budgets.
@@ -37,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 if str(ROOT / "tools") not in sys.path:  # imported rather than run: its sibling modules
     sys.path.insert(1, str(ROOT / "tools"))
 
+from bench_accessibility import accessibility  # noqa: E402
 from bench_budgets import check  # noqa: E402
 from bench_common import DEAL, byte_compile, xvfb  # noqa: E402
 from bench_first_frame import first_frames  # noqa: E402
@@ -126,6 +128,8 @@ def run_all(quick: bool) -> dict[str, Any]:
     results["rivals"] = rivals(quick)
     print("first complete frame, beside Aisleriot ...", flush=True)
     results["first_frame"] = first_frames(launches=3 if quick else 5)
+    print("screen reader on and off ...", flush=True)
+    results["accessibility"] = accessibility(launches=3 if quick else 5, taps=8 if quick else 12)
     results["long_saves"] = long_saves(3 if quick else 5)
     results["lowend"] = lowend_profile(quick)
     print("rules ...", flush=True)

@@ -6,13 +6,15 @@ the check of ``make bench-check``.
 profile's and the long saves' own from tools/bench_lowend.py and tools/bench_saves.py);
 :func:`check` prints each budget beside its figure and fails when one is missed; the
 first complete frame's ratio to Aisleriot and on a quarter core are checked by
-tools/bench_first_frame.py's own ``check``.
+tools/bench_first_frame.py's own ``check``, a tap with a screen reader on by
+tools/bench_accessibility.py's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bench_accessibility import check as accessibility_check
 from bench_first_frame import check as first_frame_check
 from bench_lowend import check as lowend_check
 from bench_saves import figures as save_figures
@@ -131,4 +133,5 @@ def check(results: dict[str, Any]) -> int:
     failed += not taps
     failed += first_frame_check(results.get("first_frame"))
     failed += lowend_check(results.get("lowend"))
+    failed += accessibility_check(results.get("accessibility"))
     return 1 if failed else 0

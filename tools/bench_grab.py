@@ -6,7 +6,8 @@ root window's pixels as bytes. Where the server has MIT-SHM (Xvfb has), the pixe
 through one shared-memory segment (``XShmGetImage``: the server writes them straight into
 it, and one copy makes the bytes); elsewhere through the X socket (``XGetImage``).
 :attr:`ScreenGrabber.method` says which. tools/bench_first_frame.py grabs with it until a
-program's picture stays the same.
+program's picture stays the same; ``grab_box`` grabs one rectangle of it (a tapped card:
+tools/bench_accessibility.py).
 """
 
 from __future__ import annotations
@@ -140,6 +141,21 @@ class ScreenGrabber:
         try:
             size = image.contents.bytes_per_line * image.contents.height
             return ctypes.string_at(image.contents.data, size)
+        finally:
+            self.x11.XFree(image.contents.data)
+            self.x11.XFree(image)
+
+    def grab_box(self, box: tuple[int, int, int, int]) -> bytes:
+        """The pixels of ``box`` (x, y, width, height) of the root window now, through the
+        X socket: a card's worth is a tenth of a millisecond (tools/bench_accessibility.py
+        watches a tapped card with it)."""
+        x, y, width, height = box
+        image = self.x11.XGetImage(self.dpy, self.root, x, y, width, height,
+                                   ALL_PLANES, Z_PIXMAP)  # fmt: skip
+        if not image:
+            raise OSError(f"XGetImage of {box} failed")
+        try:
+            return ctypes.string_at(image.contents.data, image.contents.bytes_per_line * height)
         finally:
             self.x11.XFree(image.contents.data)
             self.x11.XFree(image)

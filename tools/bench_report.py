@@ -2,14 +2,15 @@
 
 :func:`table` prints a run's results (``bench.json``): start-up and frames of each game
 and size, resizes, Half Moon beside GNOME Aisleriot, the real X window's framebuffers,
-the long saves, the low-end kiosk profile, the rules and the solver; the budgets come
-after it (tools/bench_budgets.py).
+the long saves, the low-end kiosk profile, a screen reader's cost, the rules and the
+solver; the budgets come after it (tools/bench_budgets.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bench_accessibility import table as accessibility_table
 from bench_first_frame import table as first_frame_table
 from bench_frame_runs import RESIZE_LAUNCHES
 from bench_lowend import table as lowend_table
@@ -96,6 +97,7 @@ def table(results: dict[str, Any]) -> None:
         print("\n" + saves_table(results["long_saves"]))
     first_frame_table(results.get("first_frame"))
     lowend_table(results.get("lowend"))
+    accessibility_table(results.get("accessibility"))
     print(f"\nRules: {results['rules']['taps_per_s']} taps/s in random play")
     s = results["solver"]
     print(
