@@ -231,6 +231,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .trace import trace
 
     trace("main")
+    from ..platform import service_manager
+
+    notifier = service_manager.take()  # before anything can start a process that inherits it
     args = parse_args(argv)
     trace("args")
     kiosk = None
@@ -277,6 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         trace("session_imported")
         session = Session.open(args, kiosk, storage, display)
+        session.notifier = notifier
         trace("session_open")
         instance.serve_front_requests(lambda: trace("front"))
     except refusals as error:

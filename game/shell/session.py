@@ -35,6 +35,7 @@ from .loop import Loop
 from .trace import trace
 
 if TYPE_CHECKING:
+    from ..platform.service_manager import Notifier
     from ..records.kiosk import KioskConfig  # a kiosk's only: not imported for a player's run
     from ..scenes.kiosk import KioskGuard
     from .spoken import Spoken
@@ -54,6 +55,9 @@ class Session:
     flow: Flow
     _restore_signals: Callable[[], None] | None = None
     _spoken: Spoken | None = None
+    notifier: Notifier | None = None
+    """The service manager, told READY after the first frame, WATCHDOG as the loop runs
+    and STOPPING at the end (game.platform.service_manager), where one listens."""
 
     @classmethod
     def open(
@@ -136,6 +140,8 @@ class Session:
         self.sounds.flush()
         if self._spoken is not None:
             self._spoken.after_frame()
+        if self.notifier is not None:
+            self.notifier.alive()
 
     def on_event(self, event: pygame.event.Event, current: Scene) -> Scene | None:
         """The app's own keys and the window close, after the kiosk's guard; a screen
@@ -178,6 +184,8 @@ class Session:
         # the mixer with the first of them.
         self.loop.run(max_frames=1)
         trace("first_frame", size=list(self.display.surface.get_size()))
+        if self.notifier is not None:
+            self.notifier.ready()  # the first frame is on the screen
         lazy_pygame.whole()  # what the first frame did not need of pygame
         preload_scenes()  # and of the game's screens: no tap waits for an import
         # What the first frame does not need comes after it: the idle loop's waiter, the
@@ -191,7 +199,7 @@ class Session:
         from .spoken import Spoken
 
         self._spoken = Spoken.start(self.loop)  # a screen reader's, where there is one
-        if self._spoken is not None:
+        if self._spoken is not None or self.notifier is not None:
             self.loop.after_frame = self._after_frame
 
         if os.environ.get("HALFMOON_TRACE"):
@@ -206,6 +214,8 @@ class Session:
 
     def close(self) -> None:
         """Save the game, finish the writes, stop sound and pygame."""
+        if self.notifier is not None:
+            self.notifier.stopping()
         if self._restore_signals is not None:
             self._restore_signals()
             self._restore_signals = None
