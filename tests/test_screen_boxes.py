@@ -59,8 +59,8 @@ class _Opener:
         ctx = Context.open(Storage(folder / "config", folder / "data"))
         ctx.settings.language = self.code
         ctx.apply_settings()
-        if self.kiosk:
-            ctx.kiosk = KioskConfig(exit_pin="1234")
+        if self.kiosk:  # (with every language in the title's row)
+            ctx.kiosk = KioskConfig(exit_pin="1234", languages=tuple(LANGUAGES))
         if self.notice:
             ctx.storage.notices.append((WRITE_NOTICE, {"folder": str(folder / "data")}))
         return ctx

@@ -212,18 +212,25 @@ class FakeSound:
     """Stands in for pygame.mixer.Sound and counts what is played."""
 
     played: list[bytes]
+    volumes: list[float]
+    """The volume each play was at, in the order played."""
 
     def __init__(self, buffer: bytes) -> None:
         self.buffer = buffer
+        self.volume = 1.0
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
 
     def play(self) -> None:
         FakeSound.played.append(self.buffer)
+        FakeSound.volumes.append(self.volume)
 
 
 @pytest.fixture
 def fake_sounds(monkeypatch: pytest.MonkeyPatch, dummy_audio: None) -> list[bytes]:
     """A working (dummy) mixer whose Sounds only record their plays; the record."""
-    FakeSound.played = []
+    FakeSound.played, FakeSound.volumes = [], []
     monkeypatch.setattr(pygame.mixer, "Sound", FakeSound)
     return FakeSound.played
 
@@ -237,6 +244,21 @@ def test_switched_off_plays_nothing_even_with_audio(fake_sounds: list[bytes]) ->
     sounds.enabled = True
     sounds.play("pair")
     assert fake_sounds == [synthesize("pair", *_rate_and_channels())]
+    sounds.stop()
+
+
+def test_each_effect_plays_at_the_volume_asked_and_none_at_zero(
+    fake_sounds: list[bytes],
+) -> None:
+    sounds = Sounds()
+    assert sounds.start()
+    for volume in (1.0, 0.3, 0.6):
+        sounds.volume = volume
+        sounds.play("pair")
+    assert FakeSound.volumes == [1.0, 0.3, 0.6]
+    sounds.volume = 0.0
+    sounds.play("pair")
+    assert len(fake_sounds) == 3
     sounds.stop()
 
 

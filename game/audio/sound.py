@@ -69,6 +69,8 @@ class Sounds:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         """The player's setting: when False, :meth:`play` does nothing."""
+        self.volume = 1.0
+        """How loud the effects play (0 ... 1; at 0 :meth:`play` does nothing)."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._pcm: dict[str, bytes] = {}
         self._started = False
@@ -161,6 +163,8 @@ class Sounds:
         systems, and the tap must show first.
         """
         effect = recipe(name)
+        if self.volume <= 0:
+            return
         if self.enabled and self._prepared and not self._started:
             self._pending = (name, time.monotonic())  # the first effect: see prepare()
             return
@@ -175,6 +179,7 @@ class Sounds:
                 import pygame
 
                 sound = self._sounds[name] = pygame.mixer.Sound(buffer=self._pcm[name])
+            sound.set_volume(self.volume)
             sound.play()
             self._quiet_from = max(self._quiet_from, time.monotonic() + effect.duration)
 

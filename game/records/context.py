@@ -32,7 +32,7 @@ from .game_log import ABANDONED, LOST, WON, GameLog, LogEntry, now
 from .notices import next_notice
 from .progress import Progress
 from .savegame import SavedGame, new_game_id
-from .settings import Settings
+from .settings import VOLUMES, Settings
 from .statistics import Statistics
 from .storage import Commit, Storage
 
@@ -174,8 +174,15 @@ class Context:
         """Make the settings take effect now (language, sound, cards) and store them."""
         i18n.set_language(self.settings.language)
         self.sounds.enabled = self.settings.sound
+        self.sounds.volume = self.volume
         self.art.set_look(self.settings.deck, self.settings.card_back)
         self.settings.save(self.storage)
+
+    @property
+    def volume(self) -> float:
+        """The effects' volume (0 ... 1): the setting's, at most a kiosk's ``max_volume``."""
+        level = VOLUMES[self.settings.volume]
+        return level if self.kiosk is None else min(level, self.kiosk.max_volume / 100)
 
     # -------------------------------------------------------------- the game
     def save_game(self) -> None:

@@ -18,6 +18,8 @@ is optional; these are the defaults::
                                       # (game.games.catalog; halfmoon --help lists them): all
     daily = false                     # offer "Today's deal" on the title (game.rules.daily)
     attract = ""                      # "examples": the attract screen plays a won game
+    max_volume = 100                  # the effects' loudest, in percent of the full volume
+    languages = []                    # languages offered on the title, e.g. ["en", "fi"]
 """
 
 from __future__ import annotations
@@ -38,6 +40,12 @@ LOOKS = {"deck": DECKS, "card_back": CARD_BACKS, "table_colour": TABLE_COLOURS}
 """The kiosk's keys that set the cards' and the table's look, and the values each takes."""
 MAX_CONFIG_BYTES = 64 * 1024
 """A kiosk config is a few lines: a larger one (``/dev/zero``) is refused unread."""
+NUMBERS = {
+    "idle_seconds": (1, 86400, "a number of seconds"),
+    "countdown_seconds": (1, 86400, "a number of seconds"),
+    "max_volume": (0, 100, "a percentage"),
+}
+"""The keys that take a number: the least and the most each takes, and what it is."""
 PIN_DIGITS = frozenset("0123456789")
 """What a PIN is made of: the keypad's digits, nothing that ``str.isdigit`` also takes
 (``"²³"`` or ``"١٢٣"`` would lock the operator out)."""
@@ -81,6 +89,12 @@ class KioskConfig:
     attract: str = ""
     """What waits for a player: empty for the title's drifting cards; ``"examples"``: an
     offered game's example (its Examples page) played on a loop, a touch opening the title."""
+    max_volume: float = 100.0
+    """The loudest the sound effects play, in percent of the full volume: a visitor's
+    Volume setting plays at most this loud (0: silent)."""
+    languages: tuple[str, ...] = ()
+    """The languages a visitor may choose from a row on the title, by code (none: no
+    row); the idle reset goes back to :attr:`language` (or the stored setting)."""
     source: str = field(default="kiosk config", compare=False, repr=False)
     """Where the config came from (its path), for error messages; not a key of the file."""
 
@@ -95,14 +109,15 @@ class KioskConfig:
                     f"{source}: unknown key {key!r} (known keys: {', '.join(known)})"
                 )
             default = getattr(cls(), key)
-            if key == "games":
-                values[key] = _games(value, source)
+            if key in ("games", "languages"):
+                values[key] = _codes(key, value, source)
                 continue
             if isinstance(default, float):
+                least, most, what = NUMBERS[key]
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    raise KioskConfigError(f"{source}: {key} must be a number of seconds")
-                if not 1 <= value <= 86400:
-                    raise KioskConfigError(f"{source}: {key} must be between 1 and 86400")
+                    raise KioskConfigError(f"{source}: {key} must be {what}")
+                if not least <= value <= most:
+                    raise KioskConfigError(f"{source}: {key} must be between {least} and {most}")
                 value = float(value)
             elif not isinstance(value, type(default)):
                 kind = "true or false" if isinstance(default, bool) else "a string"
@@ -119,6 +134,11 @@ class KioskConfig:
         if config.language and config.language not in LANGUAGES:
             raise KioskConfigError(
                 f"{source}: language must be one of {', '.join(LANGUAGES)}, not {config.language!r}"
+            )
+        if config.language and config.languages and config.language not in config.languages:
+            raise KioskConfigError(
+                f"{source}: language {config.language!r} must be one of languages "
+                f"({', '.join(config.languages)}): the visitor's row goes back to it"
             )
         _check_attract(config)
         for key, choices in LOOKS.items():
@@ -181,19 +201,20 @@ class KioskConfig:
         return modifiers, keys[0]
 
 
-def _games(value: Any, source: str) -> tuple[str, ...]:
-    """The ``games`` key: a list of one or more game keys, each once."""
-    if not isinstance(value, list) or not value:
-        raise KioskConfigError(
-            f"{source}: games must be a list of one or more of {', '.join(keys())}"
-        )
+def _codes(key: str, value: Any, source: str) -> tuple[str, ...]:
+    """The ``games`` key (a list of one or more game keys, each once) or the
+    ``languages`` key (a list of language codes, each once; empty: no row)."""
+    known, what = (list(keys()), "game") if key == "games" else (list(LANGUAGES), "language")
+    if not isinstance(value, list) or (key == "games" and not value):
+        least = "one or more" if key == "games" else "none or more"
+        raise KioskConfigError(f"{source}: {key} must be a list of {least} of {', '.join(known)}")
     for name in value:
-        if not isinstance(name, str) or name not in keys():
+        if not isinstance(name, str) or name not in known:
             raise KioskConfigError(
-                f"{source}: games: {name!r} is not a game (known: {', '.join(keys())})"
+                f"{source}: {key}: {name!r} is not a {what} (known: {', '.join(known)})"
             )
     if len(set(value)) != len(value):
-        raise KioskConfigError(f"{source}: games names a game twice")
+        raise KioskConfigError(f"{source}: {key} names a {what} twice")
     return tuple(value)
 
 

@@ -34,12 +34,15 @@ CARD_BACKS = ("moons", "lattice", "waves")
 """The card backs (game.look.art draws the first, game.look.art_themes the others)."""
 TABLE_COLOURS = ("green", "blue", "red", "charcoal")
 """The felt's colours (game.look.theme.TABLES)."""
+VOLUMES = {"quiet": 0.3, "medium": 0.6, "loud": 1.0}
+"""The effects' volume levels, each with the share of the full volume it plays at."""
 _CHOICES = {
     "animations": ANIMATIONS,
     "deck": DECKS,
     "card_back": CARD_BACKS,
     "table_colour": TABLE_COLOURS,
     "language": tuple(LANGUAGES),
+    "volume": tuple(VOLUMES),
 }
 """The words each setting that is not on or off may take (``game``: a registry key)."""
 NOT_UNDERSTOOD = N_("Some settings in {file} were not understood; they are back to their defaults.")
@@ -68,6 +71,8 @@ class Settings:
     """One of :data:`ANIMATIONS`: ``off`` has no flying cards and no celebration."""
     sound: bool = True
     """Short sound effects (skipped when there is no audio device)."""
+    volume: str = "loud"
+    """How loud the effects are, one of :data:`VOLUMES` (a kiosk's ``max_volume`` caps it)."""
     language: str = ""
     """A code of :data:`game.look.i18n.LANGUAGES`; empty until chosen (then the system's)."""
     game: str = field(default_factory=lambda: KINDS[0].key)
@@ -112,16 +117,17 @@ class Settings:
             setattr(self, key, value)
 
     def for_visitors(self) -> None:
-        """A kiosk: what a visitor changes in Settings holds until :meth:`end_visit` and
-        is never stored (the file keeps the values it has now, as :meth:`for_this_run`
-        keeps them). The game chosen on the title is not a setting of a visit."""
-        self._visit = {key: getattr(self, key) for key in _visit_keys()}
+        """A kiosk: what a visitor changes (in Settings, the title's game and language)
+        holds until :meth:`end_visit` and is never stored (the file keeps the values it
+        has now, as :meth:`for_this_run` keeps them)."""
+        self._visit = {item.name: getattr(self, item.name) for item in fields(self)}
         for key, value in self._visit.items():
             self._stored.setdefault(key, value)
 
     def end_visit(self) -> bool:
         """A kiosk's idle reset: the settings as they were when :meth:`for_visitors` was
-        called come back (the kiosk file's look among them); whether any had changed."""
+        called come back (the kiosk file's look and language, the kiosk's first game
+        among them); whether any had changed."""
         changed = False
         for key, value in (self._visit or {}).items():
             if getattr(self, key) != value:
@@ -193,8 +199,3 @@ class Settings:
     def save(self, storage: Storage) -> bool:
         """Store the settings now."""
         return storage.save(SETTINGS_FILE, self.to_dict())
-
-
-def _visit_keys() -> list[str]:
-    """The settings a kiosk visitor may change (every one but the game chosen last)."""
-    return [item.name for item in fields(Settings) if item.name != "game"]

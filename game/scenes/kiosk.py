@@ -12,6 +12,7 @@ from typing import Protocol
 
 import pygame
 
+from ..games.catalog import kind_by_key
 from ..look import theme, ui
 from ..look.i18n import N_, _
 from ..records.kiosk import PIN_DIGITS, KioskConfig, KioskConfigError
@@ -128,10 +129,11 @@ class KioskGuard:
 
 
 def end_visit(ctx: Context) -> bool:
-    """The visitor has gone: the settings they changed (allow_settings) are the kiosk's
-    own again, and in effect; whether any had changed."""
+    """The visitor has gone: the settings they changed (allow_settings), the language and
+    the game they chose are the kiosk's own again, and in effect; whether any had changed."""
     if not ctx.settings.end_visit():
         return False
+    ctx.choose(kind_by_key(ctx.settings.game))
     ctx.apply_settings()
     ctx.art.clear()
     return True

@@ -118,6 +118,10 @@ class MenuScene(ButtonScene):
             rows = 1
         return max(0, height - title - margin - rows * (unit + gap) - gap)
 
+    def footer_height(self, unit: int) -> int:
+        """Pixels the screen keeps along its bottom for its own row (a kiosk's languages)."""
+        return 0
+
     def header_slack(self, unit: int, width: int) -> int:
         """Pixels of its height the header can do without: given up where that makes
         the whole list fit (no scrolling), else kept."""
@@ -145,7 +149,7 @@ class MenuScene(ButtonScene):
         pinned_rows = 1 if side_by_side else len(pinned_entries)
         caption_h = max(12, round(unit * 0.45))
         by_key = dict(zip([k for k, _l in entries], captions, strict=True))
-        room = height - margin - top
+        room = height - margin - top - self.footer_height(unit)
         pinned_h = pinned_rows * (unit + gap)
         rects, caption_rects, content_h = _stack(
             listed, by_key, [left], button_w, unit, gap, caption_h, (margin, width - 2 * margin)
@@ -172,7 +176,7 @@ class MenuScene(ButtonScene):
             view = pygame.Rect(0, header.bottom + gap, width, content_h)
             bottom = (view.bottom if listed else header.bottom) + pinned_h
         else:  # the pinned buttons along the bottom; the list scrolls between
-            bottom = height - margin
+            bottom = height - margin - self.footer_height(unit)
             view = pygame.Rect(0, header.bottom + gap, width, 0)
             view.height = max(unit, bottom - pinned_h - view.top)
         pinned = {}

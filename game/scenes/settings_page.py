@@ -15,7 +15,7 @@ from ..games.kind import GameKind
 from ..look import theme, ui
 from ..look.i18n import LANGUAGES, N_, _
 from ..look.sprites import CardArt
-from ..records.settings import ANIMATIONS, CARD_BACKS, DECKS, TABLE_COLOURS
+from ..records.settings import ANIMATIONS, CARD_BACKS, DECKS, TABLE_COLOURS, VOLUMES
 from ..rules.cards import Card
 from .base import Context, Scene
 from .menu import Column, SubScene
@@ -62,6 +62,9 @@ _CYCLES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "animations": (ANIMATIONS, {"off": N_("off"), "normal": N_("normal"), "fast": N_("fast")}),
 }
 """The settings that cycle through several values, one a tap: the values, their names."""
+_VOLUMES = {"quiet": N_("quiet"), "medium": N_("medium"), "loud": N_("loud")}
+"""The names of the sound effects' volumes: the Sound effects button goes off, then
+through them (game.records.settings.VOLUMES), one a tap."""
 _PREVIEW_CARDS = ("QD", "KS", "7C")
 """The faces in the preview beside the back: a court card, and a club and a diamond (the
 suits the four-colour deck recolours)."""
@@ -111,6 +114,8 @@ class SettingsScene(SubScene):
             return _(_CYCLES[key][1][getattr(settings, key)])
         if key == "language":
             return LANGUAGES[settings.language]
+        if key == "sound" and settings.sound:
+            return _(_VOLUMES[settings.volume])
         return _("on") if getattr(settings, key) else _("off")
 
     def label(self, key: str, label: str) -> str:
@@ -131,6 +136,12 @@ class SettingsScene(SubScene):
         elif key == "language":
             codes = list(LANGUAGES)
             settings.language = codes[(codes.index(settings.language) + 1) % len(codes)]
+        elif key == "sound":  # off, then each volume from the quietest, then off again
+            levels = [None, *VOLUMES]
+            now = levels.index(settings.volume if settings.sound else None)
+            level = levels[(now + 1) % len(levels)]
+            settings.sound = level is not None
+            settings.volume = level or settings.volume
         else:
             setattr(settings, key, not getattr(settings, key))
         self.ctx.apply_settings()

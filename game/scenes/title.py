@@ -18,7 +18,7 @@ from ..games.catalog import GameKind, kind_by_key, kind_of
 from ..look import theme, ui
 from ..look.i18n import N_, _
 from ..rules import Card, Outcome, daily
-from . import chooser
+from . import chooser, language_row
 from .base import Context, Quit, Scene, pointer_position
 from .menu import Column, MenuScene
 
@@ -142,6 +142,8 @@ class TitleScene(MenuScene):
         tiles = list(self.chooser_rects(column).values())
         if tiles:
             blocks.append(tiles[0].unionall(tiles).inflate(column.unit // 4, column.unit // 4))
+        row = language_row.area(self.language_rects(column), column.unit)
+        blocks += [row] if row is not None else []
         return self.button_at(where) is not None or any(b.collidepoint(where) for b in blocks)
 
     def offered(self) -> list[GameKind]:
@@ -154,6 +156,18 @@ class TitleScene(MenuScene):
         if len(self.offered()) > 1:
             return chooser.height_for(unit, width, len(self.offered())) + unit // 3
         return unit * 2 if self.size[1] >= 480 else 0
+
+    def footer_height(self, unit: int) -> int:
+        """Room for a kiosk's row of languages along the bottom (game.scenes.language_row)."""
+        return language_row.height(unit) + max(4, unit // 4) if self.languages() else 0
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages a kiosk's visitor may choose on this screen (none elsewhere)."""
+        return self.ctx.kiosk.languages if self.ctx.kiosk is not None else ()
+
+    def language_rects(self, column: Column) -> dict[str, pygame.Rect]:
+        """Each offered language's button, by key (none without a row)."""
+        return language_row.rects(self.size, column.unit, self.languages())
 
     def header_slack(self, unit: int, width: int) -> int:
         """The tiles (or the crescent) may be up to a third less tall where that makes
@@ -174,12 +188,19 @@ class TitleScene(MenuScene):
     def button_rects(self) -> dict[str, pygame.Rect]:
         rects = super().button_rects()
         rects.update(self.chooser_rects(self.column()))
+        rects.update(self.language_rects(self.column()))
         return rects
 
     def choose(self, key: str) -> Scene | None:
         flow = self.flow
         if key.startswith("game-"):
             self._choose_game(kind_by_key(key[len("game-") :]))
+            return None
+        language = language_row.code_of(key)
+        if language is not None:  # a kiosk's visitor's: until the idle reset
+            self.ctx.settings.language = language
+            self.ctx.apply_settings()
+            self.dirty = True
             return None
         if key == "continue":
             if self.resume is not None and getattr(self.resume, "game", None) is self.ctx.game:
@@ -253,6 +274,10 @@ class TitleScene(MenuScene):
             )
         if self.attract:
             self._draw_attract(surface, column)
+        row = self.language_rects(column)
+        states = {key: self.button_state(key) for key in row}
+        speaks = self.ctx.settings.language
+        language_row.draw(surface, row, speaks, states, self.focus, self.palette)
         if not column.header.height or rects:
             return
         # A crescent over the menu: a lit disc with a disc of the background over it.
@@ -275,6 +300,8 @@ class TitleScene(MenuScene):
             menu = menu.union(tiles[0].unionall(tiles).inflate(column.unit // 2, column.unit // 2))
         elif column.header.height:  # the crescent over the menu
             menu = menu.union(_crescent_box(column))
+        row = language_row.area(self.language_rects(column), column.unit)
+        menu = menu.union(row) if row is not None else menu
         top = column.title.bottom + size[1] // 2 + column.unit // 6
         bottom = height - size[1] // 2 - column.unit // 3
         rx = width / 2 - card_w * 0.6
@@ -322,7 +349,8 @@ class TitleScene(MenuScene):
         px = ui.fit_px(invite, column.unit // 2, width - 2 * column.unit // 3, bold=True)
         text_w = ui.text_surface(invite, px, theme.ACCENT, True).get_width()
         menu = _menu_area(column)
-        y = min(height - px, menu.bottom + column.unit // 2 + px // 2)
+        bottom = height - self.footer_height(column.unit)
+        y = min(bottom - px, menu.bottom + column.unit // 2 + px // 2)
         place = pygame.Rect(0, 0, text_w + px, round(px * 1.4))
         place.center = (width // 2, y)
         return place, px

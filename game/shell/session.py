@@ -85,12 +85,16 @@ class Session:
         if args.lang:  # the player's choice, stored
             ctx.settings.language = args.lang
             ctx.apply_settings()
-        if kiosk is not None:  # the kiosk's language, cards and table: for its run only
+        if getattr(args, "game", None):
+            ctx.choose(kind_by_key(args.game))
+        if kiosk is not None:  # the kiosk's language, cards, table and game: its run's only
             looks = {"language": kiosk.language} if kiosk.language and not args.lang else {}
             looks.update(kiosk.looks())
-            if looks:
-                ctx.settings.for_this_run(looks)
-                ctx.apply_settings()
+            if ctx.kind.key not in kiosk.games:  # the kiosk does not offer the last one
+                looks["game"] = kiosk.games[0]
+            ctx.settings.for_this_run(looks)
+            ctx.choose(kind_by_key(ctx.settings.game))
+            ctx.apply_settings()  # and the effects' volume, at most max_volume
             ctx.settings.for_visitors()  # a visitor's changes: until the idle reset
         flow = Flow(ctx)
         guard = None
@@ -100,10 +104,6 @@ class Session:
             from ..scenes.kiosk import KioskGuard  # a kiosk's only (5 ms)
 
             guard = KioskGuard(ctx, kiosk, flow)
-        if getattr(args, "game", None):
-            ctx.choose(kind_by_key(args.game))
-        if kiosk is not None and ctx.kind.key not in kiosk.games:
-            ctx.choose(kind_by_key(kiosk.games[0]))  # the kiosk does not offer the last one
         # None: the first screen, the title (a kiosk's may show an example first), made
         # only when it shows: under a deal's question, or when no deal is asked for
         scene: Scene | None = None
