@@ -3,7 +3,7 @@ visit only; the idle reset gives the next visitor the kiosk's own, and none is s
 (issue 40)."""
 
 import pytest
-from ui_helpers import Driver, drawn_afresh, shown
+from ui_helpers import Driver, drawn_afresh, pygame, shown
 
 from game.games.catalog import KINDS
 from game.look import i18n
@@ -163,3 +163,18 @@ def test_the_visitor_keys_are_read(tmp_path):
     path.write_text('max_volume = 40\nlanguages = ["ru", "en"]\nlanguage = "ru"\n')
     config = KioskConfig.load(path)
     assert (config.max_volume, config.languages, config.language) == (40.0, ("ru", "en"), "ru")
+
+
+def test_the_arrow_keys_reach_the_language_row_and_enter_chooses_one(display, ctx):
+    ctx.kiosk = KioskConfig(languages=("en", "ru"))
+    driver = Driver(Flow(ctx).title(), size=(800, 480))
+    driver.frames(2)
+    focused = []
+    while driver.scene.focus != "language-ru":
+        assert len(focused) < 20, focused  # (every button once, then the row)
+        driver.key(pygame.K_DOWN)
+        focused.append(driver.scene.focus)
+    assert focused[-2:] == ["language-en", "language-ru"]
+    driver.key(pygame.K_RETURN)
+    assert i18n.language() == "ru" and isinstance(driver.scene, TitleScene)
+    assert ctx.game is None  # no game was dealt

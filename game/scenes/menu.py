@@ -256,8 +256,7 @@ class MenuScene(ButtonScene):
 
     def _key_focus(self, event: pygame.event.Event) -> bool:
         """Arrows, Tab and Page Up/Down; True if the key was one of them."""
-        keys = [key for key, _label in self.entries() if self.enabled(key)]
-        column = self.column()
+        keys, column = self.focus_keys(), self.column()
         if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             page = max(column.unit, column.view.height - column.unit)
             self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
@@ -274,6 +273,10 @@ class MenuScene(ButtonScene):
         self._show(self.focus, column)
         self.dirty = True
         return True
+
+    def focus_keys(self) -> list[str]:
+        """The buttons the arrows and Tab go through, in their order."""
+        return [key for key, _label in self.entries() if self.enabled(key)]
 
     def reach(self, key: str, column: Column) -> pygame.Rect:
         """What is shown with listed button ``key`` when it gets the focus (at scroll 0):

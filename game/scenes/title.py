@@ -169,6 +169,10 @@ class TitleScene(MenuScene):
         """Each offered language's button, by key (none without a row)."""
         return language_row.rects(self.size, column.unit, self.languages())
 
+    def focus_keys(self) -> list[str]:
+        """The menu's buttons, then the row of languages."""
+        return super().focus_keys() + list(self.language_rects(self.column()))
+
     def header_slack(self, unit: int, width: int) -> int:
         """The tiles (or the crescent) may be up to a third less tall where that makes
         the whole menu fit (ten buttons, Continue and Restart kept in place)."""
