@@ -94,9 +94,12 @@ class Loop:
         on_step: Callable[[float, Scene], Scene | None] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        """``on_event`` sees each event before the scene: it returns a scene to switch to,
-        the current scene to swallow the event, or None to pass it on. ``on_step`` runs
-        after each fixed update and may return a scene to switch to."""
+        """``surface`` gives the surface to draw on, asked afresh each frame: the window's,
+        or a subsurface of it (a kiosk's drifting attract screen, game.shell.drift), in
+        which case the loop moves the pointer events and the changed rectangles by its
+        offset. ``on_event`` sees each event before the scene: it returns a scene to
+        switch to, the current scene to swallow the event, or None to pass it on.
+        ``on_step`` runs after each fixed update and may return a scene to switch to."""
         self.scene = scene
         self._surface = surface
         self._on_event = on_event
