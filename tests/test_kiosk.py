@@ -2,7 +2,7 @@
 
 import pytest
 from kind_scripts import SMALL, slot_point, tap, win_game
-from ui_helpers import Driver, drawn_afresh, pygame, shown
+from ui_helpers import Driver, drawn_afresh, pygame, shown, shown_scene
 
 from game.games.catalog import KINDS, kind_of
 from game.records.kiosk import KioskConfig, KioskConfigError
@@ -317,7 +317,8 @@ def test_a_kiosk_visitors_settings_last_until_the_idle_reset_and_are_never_store
         assert session.ctx.art.look == (kiosk_look["deck"], "waves")
         fresh = Flow(session.ctx).title()
         fresh.time = driver.scene.time  # the attract cards where they are now
-        assert shown() == drawn_afresh(fresh)  # shown so at once
+        part = session.loop.scene_surface()  # (the attract screen drifts)
+        assert shown_scene(session.loop) == drawn_afresh(fresh, part.get_size())  # at once
         session.ctx.storage.flush()
         assert path.read_text() == stored  # the player's settings, untouched
     finally:

@@ -107,12 +107,13 @@ def window() -> pygame.Surface:
     return screen
 
 
-def drawn_afresh(scene):
-    """``scene`` (a new one, not yet shown) entered at the window's size and drawn from
-    scratch on a surface like the window's: its pixels as RGB bytes."""
+def drawn_afresh(scene, size=None):
+    """``scene`` (a new one, not yet shown) entered at the window's size (or ``size``)
+    and drawn from scratch on a surface like the window's: its pixels as RGB bytes."""
     screen = pygame.display.get_surface()
-    surface = pygame.Surface(screen.get_size(), 0, screen)
-    scene.enter(screen.get_size())
+    size = size or screen.get_size()
+    surface = pygame.Surface(size, 0, screen)
+    scene.enter(size)
     scene.draw(surface, 0.0)
     return pygame.image.tobytes(surface, "RGB")
 
@@ -120,6 +121,12 @@ def drawn_afresh(scene):
 def shown():
     """The window's pixels now, as RGB bytes."""
     return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+def shown_scene(loop):
+    """The pixels of the part of the window ``loop``'s scene is drawn in now (all of it
+    but for a kiosk's drifting attract screen: game.shell.drift), as RGB bytes."""
+    return pygame.image.tobytes(loop.scene_surface(), "RGB")
 
 
 def felt_point(play):

@@ -18,8 +18,12 @@ is optional; these are the defaults::
                                       # (game.games.catalog; halfmoon --help lists them): all
     daily = false                     # offer "Today's deal" on the title (game.rules.daily)
     attract = ""                      # "examples": the attract screen plays a won game
+    dim_after_minutes = 10            # an attract screen untouched this long dims; 0: never
     max_volume = 100                  # the effects' loudest, in percent of the full volume
     languages = []                    # languages offered on the title, e.g. ["en", "fi"]
+
+On the attract screen the picture also drifts a few pixels a minute (game.shell.drift),
+so that no bright element stays in one place for hours.
 """
 
 from __future__ import annotations
@@ -89,6 +93,9 @@ class KioskConfig:
     attract: str = ""
     """What waits for a player: empty for the title's drifting cards; ``"examples"``: an
     offered game's example (its Examples page) played on a loop, a touch opening the title."""
+    dim_after_minutes: float = 10.0
+    """Minutes an attract screen shows without a touch before it dims (until the next
+    touch, which does nothing else); 0: it never dims."""
     max_volume: float = 100.0
     """The loudest the sound effects play, in percent of the full volume: a visitor's
     Volume setting plays at most this loud (0: silent)."""
@@ -111,6 +118,9 @@ class KioskConfig:
             default = getattr(cls(), key)
             if key in ("games", "languages"):
                 values[key] = _codes(key, value, source)
+                continue
+            if key == "dim_after_minutes":
+                values[key] = _minutes(value, source)
                 continue
             if isinstance(default, float):
                 least, most, what = NUMBERS[key]
@@ -216,6 +226,21 @@ def _codes(key: str, value: Any, source: str) -> tuple[str, ...]:
     if len(set(value)) != len(value):
         raise KioskConfigError(f"{source}: {key} names a {what} twice")
     return tuple(value)
+
+
+MAX_DIM_MINUTES = 1440
+"""The longest wait before an attract screen dims: a day."""
+
+
+def _minutes(value: Any, source: str) -> float:
+    """The ``dim_after_minutes`` key: 0 (never), or 1 to :data:`MAX_DIM_MINUTES`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise KioskConfigError(f"{source}: dim_after_minutes must be a number of minutes")
+    if value != 0 and not 1 <= value <= MAX_DIM_MINUTES:
+        raise KioskConfigError(
+            f"{source}: dim_after_minutes must be 0 (never) or between 1 and {MAX_DIM_MINUTES}"
+        )
+    return float(value)
 
 
 def _check_attract(config: KioskConfig) -> None:

@@ -2,7 +2,8 @@
 
 :class:`KioskGuard` gives the loop two hooks: ``on_event`` sees every event first (it
 swallows window close, Alt+F4 and F11, and knows the operator's chord) and ``on_step``
-counts the time without input on the loop's own clock.
+counts the time without input on the loop's own clock; an attract screen left untouched
+for ``dim_after_minutes`` dims (game.scenes.dimmed) until the next touch.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..look.i18n import N_, _
 from ..records.kiosk import PIN_DIGITS, KioskConfig, KioskConfigError
 from .base import Context, Quit, Scene, pointer_position
 from .dialogs import Dialog
+from .dimmed import DimmedScene
 from .examples_page import ExamplesScene
 
 PIN_TRIES = 5
@@ -87,12 +89,15 @@ class KioskGuard:
         self.chord_mods = [_MODIFIER_MASKS[m] for m in modifiers]
         self.idle = 0.0
         """Seconds since the last input, counted in fixed steps of the loop."""
+        self.unwatched = 0.0
+        """Seconds an attract screen has shown since the last input (it dims after
+        ``dim_after_minutes``)."""
         self.pin_tries = PinTries()
 
     def on_event(self, event: pygame.event.Event, scene: Scene) -> Scene | None:
         """Swallow the ways out; return the current scene for a swallowed event."""
         if event.type in INPUT_EVENTS:
-            self.idle = 0.0
+            self.idle = self.unwatched = 0.0
         if event.type == pygame.QUIT:
             return scene  # window close (and Alt+F4 through the window manager)
         if event.type == pygame.KEYDOWN:
@@ -106,6 +111,8 @@ class KioskGuard:
                     pin, tries = self.config.exit_pin, self.pin_tries
                     return scene.cover(lambda: self.flow.operator_pin(scene, pin, tries)) or scene
                 return Quit(self.ctx)
+        if event.type in INPUT_EVENTS and isinstance(scene, DimmedScene):
+            return scene.wake()  # the touch that wakes the screen does nothing else
         return None
 
     def on_step(self, dt: float, scene: Scene) -> Scene | None:
@@ -113,13 +120,17 @@ class KioskGuard:
         back first, and the question comes as it lands)."""
         self.pin_tries.tick(dt)
         self.idle += dt
+        self.unwatched = self.unwatched + dt if scene.attract else 0.0
+        dim_after = self.config.dim_after_minutes * 60
+        if dim_after and self.unwatched >= dim_after and not isinstance(scene, DimmedScene):
+            return DimmedScene(self.ctx, scene)
         if self.idle < self.config.idle_seconds or isinstance(scene, StillPlayingScene):
             return None
         if scene.attract:
             self.idle = 0.0  # already waiting for the next player, with the kiosk's look
             if end_visit(self.ctx):
                 scene.invalidate()
-            if self.config.attract and not isinstance(scene, ExamplesScene):
+            if self.config.attract and not isinstance(scene, (ExamplesScene, DimmedScene)):
                 return self.flow.attract()  # the title left idle: the example's loop again
             return None
         if scene.let_go():

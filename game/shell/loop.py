@@ -46,6 +46,42 @@ def _display_surface() -> pygame.Surface:
     return surface
 
 
+_POINTER_EVENTS = frozenset(
+    {
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.FINGERDOWN,
+        pygame.FINGERUP,
+        pygame.FINGERMOTION,
+    }
+)
+"""Events that say where on the window they happened."""
+
+
+def _to_part(event: pygame.event.Event, surface: pygame.Surface) -> None:
+    """Make ``event`` say where it happened in ``surface``, the part of the window the
+    scene is drawn in (game.shell.drift), when it is not the whole window."""
+    if surface.get_parent() is None:
+        return
+    window, (left, top) = surface.get_abs_parent(), surface.get_abs_offset()
+    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+        (width, height), (part_w, part_h) = window.get_size(), surface.get_size()
+        event.x = (event.x * width - left) / part_w  # as a share of the part's size
+        event.y = (event.y * height - top) / part_h
+    else:
+        event.pos = (event.pos[0] - left, event.pos[1] - top)
+
+
+def _touching_edges(rects: list[pygame.Rect], inner: pygame.Rect) -> bool:
+    """Whether a changed rectangle reaches an edge of ``inner`` (the border beside it
+    takes its colours)."""
+    return any(
+        rect.left <= 0 or rect.top <= 0 or rect.right >= inner.right or rect.bottom >= inner.bottom
+        for rect in rects
+    )
+
+
 class Loop:
     """Runs scenes until one returns :class:`Quit` (or ``max_frames`` frames ran)."""
 
@@ -58,9 +94,12 @@ class Loop:
         on_step: Callable[[float, Scene], Scene | None] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        """``on_event`` sees each event before the scene: it returns a scene to switch to,
-        the current scene to swallow the event, or None to pass it on. ``on_step`` runs
-        after each fixed update and may return a scene to switch to."""
+        """``surface`` gives the surface to draw on, asked afresh each frame: the window's,
+        or a subsurface of it (a kiosk's drifting attract screen, game.shell.drift), in
+        which case the loop moves the pointer events and the changed rectangles by its
+        offset. ``on_event`` sees each event before the scene: it returns a scene to
+        switch to, the current scene to swallow the event, or None to pass it on.
+        ``on_step`` runs after each fixed update and may return a scene to switch to."""
         self.scene = scene
         self._surface = surface
         self._on_event = on_event
@@ -90,6 +129,9 @@ class Loop:
         self._window_size: tuple[int, int] | None = self._surface().get_size()
         self._title = ""
         """The window's title as last set (see :meth:`_follow_title`)."""
+        self._part: pygame.Rect | None = None
+        """Where the last scene drawn was in the window, when it was drawn in a part of
+        it (game.shell.drift); None: in the whole window."""
         self.scene.enter(self._window_size)
 
     def set_hooks(
@@ -153,6 +195,8 @@ class Loop:
         taken = self._accumulator + ahead  # the present, ahead of the scene's clock
         for event in self.times.stamp(pygame.event.get(), taken):
             self._last_input = self.sim_time
+            if event.type in _POINTER_EVENTS:
+                _to_part(event, self._surface())
             nxt = self._on_event(event, self.scene) if self._on_event else None
             if nxt is self.scene:
                 continue  # swallowed
@@ -179,16 +223,21 @@ class Loop:
                 return None
             if nxt is not None:
                 self.switch(nxt)
+        surface = self._surface()  # (where a drifting attract screen moves: game.shell.drift)
         drew = self.scene.needs_draw()
         if drew:
             self._follow_title()
-            surface = self._surface()
             ui.forget_drawn()
             rects = self.scene.draw(surface, self._accumulator / STEP)
             if self.scene.overlay(surface):
                 rects = None
+            if surface.get_parent() is not None or self._part is not None:
+                rects = self._in_window(surface, rects)
             if rects is None:  # drawn whole: its texts are all the window shows
                 self._texts = ui.drawn_texts()
+                if self._part is not None:
+                    where = self._part.topleft
+                    self._texts = [(text, box.move(where)) for text, box in self._texts]
             self.scene.dirty = False
             if rects is None:
                 pygame.display.flip()
@@ -197,6 +246,30 @@ class Loop:
             self.draws += 1
         self.frames += 1
         return drew
+
+    def _in_window(
+        self, surface: pygame.Surface, rects: list[pygame.Rect] | None
+    ) -> list[pygame.Rect] | None:
+        """A scene drawn in a part of the window (a kiosk's drifting attract screen,
+        game.shell.drift): its rectangles where the window has them, the border around
+        it filled. None (show the whole window) when the part moved, or came or went,
+        or a change reached one of its edges."""
+        if surface.get_parent() is None:
+            self._part = None
+            return None  # back to the whole window
+        part = pygame.Rect(surface.get_abs_offset(), surface.get_size())
+        moved, self._part = part != self._part, part
+        if not moved and rects is not None and not _touching_edges(rects, surface.get_rect()):
+            return [rect.move(part.topleft) for rect in rects]
+        from .drift import fill_around  # a kiosk's only
+
+        fill_around(surface.get_abs_parent(), part)
+        return None
+
+    def scene_surface(self) -> pygame.Surface:
+        """The surface the current scene is drawn on: the window's, or a part of it (a
+        kiosk's drifting attract screen, game.shell.drift)."""
+        return self._surface()
 
     def text_boxes(self) -> list[tuple[str, pygame.Rect]]:
         """The texts the window showed at the last frame drawn whole, each with the box

@@ -113,7 +113,14 @@ class Session:
         if getattr(args, "daily", None) is not None:  # the chosen game's deal of the day
             scene = flow.daily(scene, None if args.daily is True else args.daily)  # True: today
         scene = scene if scene is not None else flow.attract()
-        loop = Loop(scene, surface=lambda: display.surface)
+        drift = None
+        if kiosk is not None:  # an attract screen drifts
+            from .drift import Drift
+
+            drift = Drift(lambda: display.surface)
+        loop = Loop(scene, surface=drift or (lambda: display.surface))
+        if drift is not None:
+            drift.follow(loop)
         session = cls(ctx, display, loop, sounds, guard, flow)
         loop.set_hooks(session.on_event, session.on_step)
         loop.on_idle = sounds.rest
