@@ -18,9 +18,9 @@ _drawn: list[tuple[str, pygame.Rect]] = []
 
 def note_text(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
     """Keep ``text`` drawn in ``box`` on ``surface`` among :func:`drawn_texts`, if the
-    surface is the window's (pictures made for later are placed when they are drawn),
-    as much of it as the surface's clip lets show."""
-    if surface is not pygame.display.get_surface() or not text.strip():
+    surface is the window's or a part of it (pictures made for later are placed when
+    they are drawn), as much of it as the surface's clip lets show."""
+    if surface.get_abs_parent() is not pygame.display.get_surface() or not text.strip():
         return
     shown = box.clip(surface.get_clip())
     if shown.width and shown.height:
