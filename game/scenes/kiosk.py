@@ -178,7 +178,7 @@ class StillPlayingScene(Dialog):
             self.dirty = True
         if self.remaining > 0:
             return None
-        self.ctx.leave_all()  # the next player continues nobody's game, of any kind
+        self.ctx.idle_reset()  # the next player continues nobody's game, of any kind
         end_visit(self.ctx)  # nor sees this one's settings
         return self.flow.attract()
 
