@@ -15,6 +15,7 @@ from datetime import date, timedelta
 import pygame
 
 from ..look import theme, ui
+from ..look.fonts import font
 from ..look.i18n import N_, _
 from ..records.usage import DayCounts
 from ..rules import daily
@@ -180,7 +181,8 @@ class OperatorScene(ButtonScene):
         return None
 
     def _draw_table(self, surface: pygame.Surface, unit: int, box: pygame.Rect) -> None:
-        """The figures: a row a game under a header row, the name column the widest."""
+        """The figures: a row a game under a header row, the names at the left, the
+        figures right-aligned in columns, all at one size at which every column fits."""
         rows = self.cells()
         if box.height <= 0:
             return
@@ -190,21 +192,26 @@ class OperatorScene(ButtonScene):
         panel.centery = box.centery  # as tall as its rows, in the middle of the room
         ui.rounded_rect(surface, theme.PANEL, panel, max(4, unit // 5))
         inner = box.inflate(-2 * pad, 0)
-        name_w = inner.width * 2 // 5
-        other_w = (inner.width - name_w) // 3
         px = max(8, round(row_h * 0.5))
-        widths = [name_w - pad] + [other_w - pad] * 3
-        for index, row in enumerate(rows):  # one size for every cell, the largest that fits
-            fits = [
-                ui.fit_px(text, px, w, bold=index == 0) for text, w in zip(row, widths, strict=True)
-            ]
-            px = min(px, *fits)
+        while True:
+            widths = _column_widths(rows, px)
+            if sum(widths) + 3 * pad <= inner.width or px <= 8:
+                break
+            px = max(8, min(px - 1, px * inner.width // (sum(widths) + 3 * pad)))
+        gap = (inner.width - sum(widths)) // 3  # the room left, between the columns
         top = panel.top + (panel.height - row_h * len(rows)) // 2
         for index, row in enumerate(rows):
             y = top + index * row_h + row_h // 2
             bold = index == 0 or (index == len(rows) - 1 and len(rows) > 3)
-            name_x = inner.left
-            ui.draw_text(surface, row[0], px, theme.PANEL_TEXT, bold=bold, midleft=(name_x, y))
-            for column, text in enumerate(row[1:]):
-                right = inner.left + name_w + (column + 1) * other_w
+            ui.draw_text(surface, row[0], px, theme.PANEL_TEXT, bold=bold, midleft=(inner.left, y))
+            right = inner.left + widths[0]
+            for column, text in enumerate(row[1:], start=1):
+                right += gap + widths[column]
                 ui.draw_text(surface, text, px, theme.PANEL_TEXT, bold=bold, midright=(right, y))
+
+
+def _column_widths(rows: list[tuple[str, str, str, str]], px: int) -> list[int]:
+    """The width of each column of ``rows`` at ``px``: its widest text (bold, as the
+    header and the sum are)."""
+    face = font(px, True)
+    return [max(face.size(ui.drawable(row[column]))[0] for row in rows) for column in range(4)]
