@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 from kind_scripts import win_game
-from test_data_safety import _game_one_move_from_the_end, _Killed, _kill_at, _storage
+from test_data_safety import _game_one_move_from_the_end, _kill_at, _Killed, _storage
 
 from game.games.catalog import KINDS
 from game.records.game_log import ABANDONED, LOST, WON
@@ -110,14 +110,10 @@ def test_a_kiosk_counts_a_start_on_the_first_move_and_an_end_with_its_clock(
     ctx.leave()  # a new deal: abandoned
     usage = Usage.load(Storage(storage.config_dir, storage.data_dir))
     assert usage.on(DAY, kind.key) == DayCounts(started=1)
-    assert usage.on(DAY + timedelta(days=1), kind.key) == DayCounts(
-        abandoned=1, play_seconds=42.0
-    )
+    assert usage.on(DAY + timedelta(days=1), kind.key) == DayCounts(abandoned=1, play_seconds=42.0)
 
 
-def test_an_idle_reset_counts_for_the_game_on_screen_and_its_games_as_lost(
-    display, storage, today
-):
+def test_an_idle_reset_counts_for_the_game_on_screen_and_its_games_as_lost(display, storage, today):
     today(DAY)
     ctx = _kiosk(storage)
     for kind in KINDS:
