@@ -240,8 +240,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     its traceback (the game was saved first, so a kiosk supervisor that restarts the game
     resumes it).
     """
-    from ..look.assets import AssetError
-    from .display import DisplayError, show_window
     from .trace import trace
 
     trace("main")
@@ -254,6 +252,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .usage_report import run
 
         return run(args)
+    from ..look.assets import AssetError
+    from .display import DisplayError, show_window
+
     kiosk = None
     if args.kiosk or args.kiosk_config:  # a player's run never imports game.records.kiosk
         from ..records.kiosk import KioskConfigError
