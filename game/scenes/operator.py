@@ -188,9 +188,6 @@ class OperatorScene(ButtonScene):
             return
         pad = max(4, unit // 4)
         row_h = min(round(unit * 0.8), (box.height - pad) // len(rows))
-        panel = pygame.Rect(box.left, 0, box.width, min(box.height, row_h * len(rows) + pad))
-        panel.centery = box.centery  # as tall as its rows, in the middle of the room
-        ui.rounded_rect(surface, theme.PANEL, panel, max(4, unit // 5))
         inner = box.inflate(-2 * pad, 0)
         px = max(8, round(row_h * 0.5))
         while True:
@@ -199,15 +196,19 @@ class OperatorScene(ButtonScene):
                 break
             px = max(8, min(px - 1, px * inner.width // (sum(widths) + 3 * pad)))
         gap = (inner.width - sum(widths)) // 3  # the room left, between the columns
-        top = panel.top + (panel.height - row_h * len(rows)) // 2
+        top = box.top + (box.height - row_h * len(rows)) // 2  # in the middle of the room
+        rule = max(1, unit // 24)  # a line under the header
+        pygame.draw.line(
+            surface, theme.TEXT_DIM, (inner.left, top + row_h), (inner.right, top + row_h), rule
+        )
         for index, row in enumerate(rows):
             y = top + index * row_h + row_h // 2
             bold = index == 0 or (index == len(rows) - 1 and len(rows) > 3)
-            ui.draw_text(surface, row[0], px, theme.PANEL_TEXT, bold=bold, midleft=(inner.left, y))
+            ui.draw_text(surface, row[0], px, theme.TEXT, bold=bold, midleft=(inner.left, y))
             right = inner.left + widths[0]
             for column, text in enumerate(row[1:], start=1):
                 right += gap + widths[column]
-                ui.draw_text(surface, text, px, theme.PANEL_TEXT, bold=bold, midright=(right, y))
+                ui.draw_text(surface, text, px, theme.TEXT, bold=bold, midright=(right, y))
 
 
 def _column_widths(rows: list[tuple[str, str, str, str]], px: int) -> list[int]:
