@@ -2,7 +2,8 @@
 
 The pointer is busy dragging, so what comes over the table comes from the keyboard: the
 ``n`` key's question, Esc's menu, a move or a redeal from the keyboard that ends the game
-(the win or stalemate panel), a kiosk operator's chord (the PIN keypad). Whatever comes,
+(the win or stalemate panel), a kiosk operator's chord (the PIN keypad, or without a PIN
+the operator's screen). Whatever comes,
 the screen under it shows every card on its pile, and the lift that ends the drag does
 nothing.
 """
@@ -19,6 +20,7 @@ from game.scenes.dialogs import ConfirmScene
 from game.scenes.end import StalemateScene, WinScene
 from game.scenes.flow import Flow
 from game.scenes.kiosk import KioskGuard, PinScene
+from game.scenes.operator import OperatorScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.shell.loop import Loop
@@ -75,6 +77,7 @@ PATHS = {
     "new-game-question": (win_game, True, _question, ConfirmScene),
     "menu": (win_game, True, _menu, TitleScene),
     "kiosk-pin": (win_game, True, _pin, PinScene),
+    "kiosk-operator": (win_game, True, _pin, OperatorScene),
     "keys-win": (win_game, True, _last_move, WinScene),
     "keys-stalemate": (stalemate_game, True, _last_move, StalemateScene),
     "keys-redeal-stalemate": (_redeal_stalls, False, _redeal, StalemateScene),
@@ -93,6 +96,7 @@ def _fresh(driver, play, shown):
         ConfirmScene: lambda: flow.new_game(table, play.kind),
         TitleScene: lambda: flow.title(resume=table),
         PinScene: lambda: PinScene(ctx, table, PIN),
+        OperatorScene: lambda: flow.operator_menu(table),
         WinScene: lambda: flow.won(table),
         StalemateScene: lambda: flow.stalemate(table),
     }[type(shown)]()
@@ -118,6 +122,8 @@ def test_a_card_carried_when_a_scene_comes_over_the_table_goes_back_first(
     game, moves = game_of(kind)
     if path == "kiosk-pin":
         ctx.kiosk = KioskConfig(games=(kind.key,), exit_pin=PIN)
+    if path == "kiosk-operator":
+        ctx.kiosk = KioskConfig(games=(kind.key,))
     play = Flow(ctx).play(game)
     if not play.board.drags:
         pytest.skip(f"{kind.name} carries no card: a press acts at once")

@@ -50,6 +50,7 @@ def _scenes(ctx, flow, kiosk):
             "still playing": StillPlayingScene(ctx, flow, play, 15),
             "pin": PinScene(ctx, play, "1234"),
             "pin waiting": waiting,
+            "operator": _operator(ctx, play),
         }
     ctx.stats.won_game("a game", 520, 3725.0)
     ctx.stats.lost_game("another", 125)
@@ -83,6 +84,22 @@ def _scenes(ctx, flow, kiosk):
         "game log": log,
         "log entry": log.open(0),
     }
+
+
+def _operator(ctx, under):
+    """The operator's screen with every game offered and its widest figures: thousands of
+    games and hundreds of hours in the last 30 days (the period shown)."""
+    from game.records.usage import Usage
+    from game.rules import daily
+    from game.scenes.operator import OperatorScene
+
+    ctx.usage_record = Usage()
+    for index, kind in enumerate(ctx.offered()):
+        counts = ctx.usage_record.on(daily.today(), kind.key)
+        counts.started, counts.won, counts.play_seconds = 12345, 6789, 987654.0 + index
+    operator = OperatorScene(ctx, under)
+    operator.choose("month")
+    return operator
 
 
 def _log_page(ctx, flow, back):

@@ -8,6 +8,7 @@ from game.games.catalog import KINDS, kind_of
 from game.records.kiosk import KioskConfig, KioskConfigError
 from game.scenes.flow import Flow
 from game.scenes.kiosk import KioskGuard, PinScene, StillPlayingScene
+from game.scenes.operator import OperatorScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.shell.loop import Loop
@@ -66,14 +67,18 @@ def test_window_close_alt_f4_and_escape_do_not_end_the_kiosk(kiosk):
     assert not driver.loop.quit
 
 
-def test_the_operator_chord_ends_the_kiosk(kiosk):
+def test_the_operator_chord_opens_the_operators_screen_whose_enter_ends_the_kiosk(kiosk):
     driver = kiosk()
+    play = driver.scene
     assert _post_running(
         driver, pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="q", scancode=0
     )  # part of the chord is not enough
+    assert driver.scene is play
+    assert _post_running(driver, pygame.KEYDOWN, key=pygame.K_q, mod=CHORD, unicode="Q", scancode=0)
+    assert isinstance(driver.scene, OperatorScene) and driver.scene.under is play
     assert not _post_running(
-        driver, pygame.KEYDOWN, key=pygame.K_q, mod=CHORD, unicode="Q", scancode=0
-    )
+        driver, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0
+    )  # Quit Half Moon is the default button
 
 
 def test_with_a_pin_the_chord_opens_a_keypad_and_only_the_right_pin_ends_it(kiosk):
@@ -92,9 +97,15 @@ def test_with_a_pin_the_chord_opens_a_keypad_and_only_the_right_pin_ends_it(kios
     pad = driver.scene
     for key in "2580":
         driver.click(pad.buttons()[key].center)
+    driver.click(pad.buttons()["ok"].center)
+    operator = driver.scene
+    assert isinstance(operator, OperatorScene) and operator.under is play
+    assert not driver.loop.quit
+    driver.seconds(0.5)  # (a panel that comes under a finger takes no press at first)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=operator.button_rects()["quit"].center, button=1)
     pygame.event.post(
         pygame.event.Event(
-            pygame.MOUSEBUTTONDOWN, pos=pad.buttons()["ok"].center, button=1, touch=False
+            pygame.MOUSEBUTTONUP, pos=operator.button_rects()["quit"].center, button=1, touch=False
         )
     )
     assert not driver.loop.frame(1 / 60)

@@ -3,7 +3,7 @@ visit only; the idle reset gives the next visitor the kiosk's own, and none is s
 (issue 40)."""
 
 import pytest
-from ui_helpers import Driver, drawn_afresh, pygame, shown
+from ui_helpers import Driver, drawn_afresh, pygame, shown_scene
 
 from game.games.catalog import KINDS
 from game.look import i18n
@@ -86,7 +86,7 @@ def test_a_visitors_game_and_language_last_until_the_idle_reset(display, tmp_pat
         assert ctx.kind is kind and i18n.language() == "en"
         fresh = Flow(ctx).title()
         fresh.time = driver.scene.time  # the attract cards where they are now
-        assert shown() == drawn_afresh(fresh)
+        assert shown_scene(session.loop) == drawn_afresh(fresh, driver.scene.size)
         assert _unchanged(session, text)
     finally:
         session.close()

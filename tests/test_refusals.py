@@ -224,12 +224,12 @@ def test_after_5_wrong_pins_the_keypad_waits_30_seconds(display, ctx, flow):
         driver.click(pad.buttons()[digit].center)
     import pygame
 
+    driver.click(pad.buttons()["ok"].center)
+    assert type(driver.scene).__name__ == "OperatorScene"  # the right PIN: the operator's
     pygame.event.post(
-        pygame.event.Event(
-            pygame.MOUSEBUTTONDOWN, pos=pad.buttons()["ok"].center, button=1, touch=False
-        )
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
     )
-    assert not driver.loop.frame(1 / 60)  # the right PIN ends the kiosk
+    assert not driver.loop.frame(1 / 60)  # ... whose Quit ends the kiosk
 
 
 def pygame_mod():

@@ -249,7 +249,8 @@ The menu during a game; back on the other screens.
 Move between buttons and scroll the menus and the rules page.
 .TP
 .B Ctrl+Alt+Shift+Q
-Leave kiosk mode (the operator's chord; the kiosk file may name another and a PIN).
+In kiosk mode, the operator's screen: the kiosk's usage, and Quit (the kiosk file may
+name another chord and a PIN).
 """
 
 _FILES = r"""
@@ -266,6 +267,10 @@ and so on are the other games'.
 Half Moon's statistics;
 .I statistics\-crescent.json
 and so on are the other games'.
+.TP
+.I ~/.local/share/halfmoon/usage.json
+A kiosk's usage, per day and game (no personal data), for
+.BR \-\-usage\-report .
 .TP
 .I ~/.local/share/halfmoon/halfmoon.lock
 Held while the game runs, with a file of the same folder's in
@@ -297,6 +302,9 @@ The player or the kiosk operator quit, the game was stopped by SIGTERM, SIGINT o
 .TP
 .B 1
 A bundled file (a card sprite, a font) is missing or damaged; one line names it.
+With
+.BR \-\-usage\-report :
+the usage file cannot be read or is damaged.
 .TP
 .B 2
 A bad command line or kiosk file, or no display.

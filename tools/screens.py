@@ -54,6 +54,7 @@ SCENES: tuple[str, ...] = (
     "kiosk-code",
     "still-playing",
     "pin",
+    "operator",
     "crescent",
     "crescent-four",
     "open-crescent",
@@ -125,6 +126,30 @@ def _started(play):
     """A play scene whose clock runs (as after a first move)."""
     play.clock_started = True
     return play
+
+
+def _operator(ctx, under):
+    """The operator's screen over ``under``, a month of usage of every game behind it
+    (a few games a day, the games of the registry played more or less)."""
+    from datetime import timedelta
+
+    from game.records.game_log import ABANDONED, LOST, WON
+    from game.records.usage import Usage
+    from game.rules import daily
+    from game.scenes.operator import OperatorScene
+
+    usage = ctx.usage_record = Usage()
+    today = daily.today()
+    for back in range(40):
+        day = today - timedelta(days=back)
+        for index, kind in enumerate(KINDS):
+            for number in range((back * 7 + index * 3) % 6):
+                game = f"{kind.key} {back} {number}"
+                usage.started(game, day, kind.key)
+                result = (WON, LOST, ABANDONED)[(number + index) % 3]
+                usage.ended(game, day, kind.key, result, 120.0 + 37 * number + 11 * index)
+        usage.idle_reset(day, KINDS[back % len(KINDS)].key)
+    return OperatorScene(ctx, under)
 
 
 def child(
@@ -209,7 +234,7 @@ def child(
         ctx.apply_settings()
         ctx.settings.placement_aid = True
         ctx.settings.move_errors = True
-        if name in ("attract", "kiosk-code", "still-playing", "pin"):
+        if name in ("attract", "kiosk-code", "still-playing", "pin", "operator"):
             ctx.kiosk = KioskConfig(exit_pin="1234")
         play = PlayScene(ctx, flow, played(9), 95.0)
         title = TitleScene(ctx, flow, resume=play)
@@ -285,6 +310,8 @@ def child(
             return StillPlayingScene(ctx, flow, play, 11.4)
         if name == "pin":
             return PinScene(ctx, play, "1234")
+        if name == "operator":
+            return _operator(ctx, play)
         if name == "sheet":
             return sheet(ctx)
         if name.startswith("table-") or name == "large-halfmoon":

@@ -11,8 +11,9 @@ change, the game after every move, statistics when a game starts, ends or stalls
 A game with a move (even one undone since: ``Progress.played``) ends exactly once, as
 won, lost or abandoned: its statistics count it (under the game's identity,
 ``Progress.game_id``), its log lists it, and only then is its save deleted, all in one
-commit behind a journal (game.records.endings), so that a kill or a full disk at any
-step loses nothing and counts nothing twice: the next start replays the journal first.
+commit behind a journal (game.records.endings), with a kiosk's usage record
+(game.records.usage), so that a kill or a full disk at any step loses nothing and counts
+nothing twice: the next start replays the journal first.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     import random
 
     from .kiosk import KioskConfig  # a kiosk's only: not imported for a player's run
+    from .usage import Usage
 
 
 @dataclass
@@ -69,6 +71,8 @@ class Context:
     unrecorded: list[Ending] = field(default_factory=list)
     """Games that ended whose records are not known to be on disk yet (a write failed,
     or is still queued): written again with every write of statistics, and at the quit."""
+    usage_record: Usage | None = None
+    """The kiosk's usage record (game.records.usage), read the first time it counts."""
     _commits: list[tuple[Commit, list[Ending]]] = field(default_factory=list)
 
     @classmethod
@@ -106,6 +110,8 @@ class Context:
             progress = self.of(ending.kind)
             ending.count(progress.stats)
             ending.log(self.log_of(ending.kind))
+            if ending.kiosk:
+                ending.count_usage(self.usage())
             if progress.game_id == ending.entry.game_id:
                 progress.game, progress.played = None, False
         if found:
@@ -229,6 +235,14 @@ class Context:
             self._clear_save()
         progress.game, progress.played = None, False
 
+    def idle_reset(self) -> None:
+        """The kiosk's idle countdown ran out: counted in its usage (for the chosen game,
+        today), then every game offered is given up (:meth:`leave_all`)."""
+        if self.kiosk is not None:
+            self.usage().idle_reset(daily.today(), self.kind.key)
+            self._save_usage()
+        self.leave_all()
+
     def leave_all(self) -> None:
         """Give up the game in progress of every game offered (the kiosk's idle reset),
         each as :meth:`leave` gives one up: a loss for its kind if it had a move. A game
@@ -244,6 +258,10 @@ class Context:
         self.current.played = True
         if self.stats.started(self.game_id):
             self._save_stats()
+        if self.kiosk is not None and self.usage().started(
+            self.game_id, daily.today(), self.kind.key
+        ):
+            self._save_usage()
 
     def stalemated(self) -> None:
         """The game in progress reached a stalemate (counted once per game)."""
@@ -288,6 +306,23 @@ class Context:
         else:
             self.stats.save(self.storage, self.kind.statistics_file)
 
+    # ------------------------------------------------------------ the usage
+    def usage(self) -> Usage:
+        """The kiosk's usage record (read from its file on first use)."""
+        if self.usage_record is None:
+            from .usage import Usage
+
+            self.usage_record = Usage.load(self.storage)
+        return self.usage_record
+
+    def _save_usage(self) -> None:
+        """Store the usage record: with the endings not yet recorded when there are any
+        (it counts them: it must not land without them)."""
+        if self._unrecorded():
+            self._record()
+        else:
+            self.usage().save(self.storage)
+
     # -------------------------------------------------------------- the log
     def log_of(self, kind: GameKind) -> GameLog:
         """``kind``'s game log (read from its file on first use)."""
@@ -311,9 +346,12 @@ class Context:
             game.moves,
             round(progress.elapsed, 1),
         )
-        ending = Ending(progress.kind, entry, progress.elapsed, daily.today())
+        kiosk = self.kiosk is not None
+        ending = Ending(progress.kind, entry, progress.elapsed, daily.today(), kiosk)
         ending.count(progress.stats)
         ending.log(self.log_of(progress.kind))
+        if kiosk:
+            ending.count_usage(self.usage())
         self.unrecorded.append(ending)
         self._record()
 
@@ -337,6 +375,10 @@ class Context:
             writes.append((kind.statistics_file, self.of(kind).stats.to_dict()))
             if any(e.kind is kind for e in pending):
                 writes.append((kind.log_file, self.log_of(kind).to_dict()))
+        if self.usage_record is not None:  # a kiosk's, which counted them
+            from .usage import USAGE_FILE
+
+            writes.append((USAGE_FILE, self.usage_record.to_dict()))
         removals = [(e.kind.save_file, e.holds) for e in pending]
         commit = self.storage.commit(writes, [*removals, (ENDINGS_FILE, None)])
         self._commits.append((commit, pending))

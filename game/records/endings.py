@@ -14,6 +14,8 @@ it still holds the game that ended (a new game of that kind may be saved there s
   before anything else: counting and logging are idempotent (each by the game's
   identity, ``Statistics.finished`` and ``GameLog.holds``), so a replay adds what is
   missing and nothing twice.
+* A kiosk's usage record (game.records.usage) is the commit's last write: it counts
+  each ending once too, by the game's identity.
 * A write that fails (a full disk) keeps the ending in memory (``Context.unrecorded``)
   and the save on disk; every later write of statistics, and the quit, tries the whole
   commit again. When nothing could be written before the run ended, the save is still
@@ -36,6 +38,8 @@ from .storage import DamagedFile, Storage
 if TYPE_CHECKING:
     import datetime  # at start-up, not imported: a first title reads no calendar
 
+    from .usage import Usage  # a kiosk's only
+
 ENDINGS_FILE = "endings.json"
 ENDINGS_SCHEMA = 1
 MOST_ENDINGS = 64
@@ -55,6 +59,8 @@ class Ending:
     day: datetime.date
     """The local date it ended on (game.rules.daily.today): a win of that day's deal of
     the day counts for its streak."""
+    kiosk: bool = False
+    """It ended in a kiosk: the kiosk's usage record counts it (game.records.usage)."""
 
     def count(self, stats: Statistics) -> bool:
         """Count it in its kind's ``stats`` (once: False when they have it already)."""
@@ -66,6 +72,11 @@ class Ending:
             return False
         stats.won_daily(entry.code or None, self.day)
         return True
+
+    def count_usage(self, usage: Usage) -> bool:
+        """Count it in the kiosk's ``usage`` (once: False when it has it already)."""
+        entry = self.entry
+        return usage.ended(entry.game_id, self.day, self.kind.key, entry.result, self.elapsed)
 
     def log(self, log: GameLog) -> bool:
         """Add it to its kind's ``log`` (once: False when it is there already)."""
@@ -88,6 +99,7 @@ class Ending:
             "game": self.entry.to_dict(),
             "elapsed": self.elapsed,
             "day": self.day.isoformat(),
+            "kiosk": self.kiosk,
         }
 
     @classmethod
@@ -106,7 +118,8 @@ class Ending:
             raise DamagedFile("an ending's day must be a date written YYYY-MM-DD")
         from datetime import date
 
-        return cls(kind, entry, check.seconds(data, "elapsed"), date.fromisoformat(day))
+        elapsed, kiosk = check.seconds(data, "elapsed"), check.flag(data, "kiosk", False)
+        return cls(kind, entry, elapsed, date.fromisoformat(day), kiosk)
 
 
 def journal(endings: Sequence[Ending]) -> dict[str, Any]:

@@ -9,7 +9,8 @@ imports this module::
     title -> play -> win | stalemate -> play | title
     title -> settings | rules | statistics | deal code -> title (or play)
     rules -> examples -> rules;  kiosk: examples (attract loop) -> title
-    any   -> "Still playing?" | operator PIN (kiosk) -> back, or title
+    any   -> "Still playing?" (kiosk) -> back, or title
+    any   -> operator PIN (kiosk) -> operator's screen -> back, or quit
 
 A game under way is never thrown away without the question (see :meth:`Flow.start`).
 """
@@ -41,6 +42,7 @@ SCENES = (
     "rules_page",
     "code_entry",
     "kiosk",
+    "operator",
 )
 """The scene modules, each imported where a scene of it is first made (the first frame
 needs one or two of them: the others took 10 ms of the title's), all of them by
@@ -244,4 +246,10 @@ class Flow:
         """The operator's keypad."""
         from .kiosk import PinScene
 
-        return PinScene(self.ctx, under, pin, tries)
+        return PinScene(self.ctx, under, pin, tries, lambda: self.operator_menu(under))
+
+    def operator_menu(self, under: Scene) -> Scene:
+        """The operator's screen over ``under``: the kiosk's usage, Quit and Back."""
+        from .operator import OperatorScene
+
+        return OperatorScene(self.ctx, under)

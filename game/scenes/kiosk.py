@@ -8,6 +8,7 @@ for ``dim_after_minutes`` dims (game.scenes.dimmed) until the next touch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -70,6 +71,7 @@ class KioskFlow(Protocol):
     def attract(self) -> Scene: ...
     def still_playing(self, under: Scene, seconds: float) -> Scene: ...
     def operator_pin(self, under: Scene, pin: str, tries: PinTries) -> Scene: ...
+    def operator_menu(self, under: Scene) -> Scene: ...
 
 
 class KioskGuard:
@@ -110,7 +112,7 @@ class KioskGuard:
                 if self.config.exit_pin:  # over a table, once a card carried flew back
                     pin, tries = self.config.exit_pin, self.pin_tries
                     return scene.cover(lambda: self.flow.operator_pin(scene, pin, tries)) or scene
-                return Quit(self.ctx)
+                return scene.cover(lambda: self.flow.operator_menu(scene)) or scene
         if event.type in INPUT_EVENTS and isinstance(scene, DimmedScene):
             return scene.wake()  # the touch that wakes the screen does nothing else
         return None
@@ -191,18 +193,27 @@ class StillPlayingScene(Dialog):
             self.dirty = True
         if self.remaining > 0:
             return None
-        self.ctx.leave_all()  # the next player continues nobody's game, of any kind
+        self.ctx.idle_reset()  # the next player continues nobody's game, of any kind
         end_visit(self.ctx)  # nor sees this one's settings
         return self.flow.attract()
 
 
 class PinScene(Scene):
-    """The operator's keypad: the right PIN ends the program."""
+    """The operator's keypad: the right PIN opens the operator's screen (``then``: the
+    flow's), or without one ends the program."""
 
     KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok")
 
-    def __init__(self, ctx: Context, under: Scene, pin: str, tries: PinTries | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        under: Scene,
+        pin: str,
+        tries: PinTries | None = None,
+        then: Callable[[], Scene] | None = None,
+    ) -> None:
         super().__init__(ctx)
+        self.then = then
         self.under = under
         self.pin = pin
         self.typed = ""
@@ -289,7 +300,7 @@ class PinScene(Scene):
             self.typed = self.typed[:-1]
         elif key == "ok":
             if self.typed == self.pin:
-                return Quit(self.ctx)
+                return self.then() if self.then is not None else Quit(self.ctx)
             self.wrong, self.typed = True, ""
             self.tries.missed()
         elif len(self.typed) < 12:

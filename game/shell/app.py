@@ -165,6 +165,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="kiosk settings (TOML, read only); implies --kiosk unless it says kiosk = false",
     )
+    parser.add_argument(
+        "--usage-report",
+        action="store_true",
+        help="print the kiosk's usage (per day and game) as CSV and exit, with no window; "
+        "with --kiosk-config only its games (see docs/kiosk.md)",
+    )
+    parser.add_argument(
+        "--since",
+        type=_day,
+        metavar="YYYY-MM-DD",
+        help="with --usage-report: only the days from this date on",
+    )
     parser.add_argument("--version", action="version", version=f"Half Moon {__version__}")
     return parser
 
@@ -175,6 +187,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.deal and args.daily is not None:
         parser.error("--deal and --daily each name a deal: give one of them")
+    if args.since is not None and not args.usage_report:
+        parser.error("--since goes with --usage-report")
     return args
 
 
@@ -226,8 +240,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     its traceback (the game was saved first, so a kiosk supervisor that restarts the game
     resumes it).
     """
-    from ..look.assets import AssetError
-    from .display import DisplayError, show_window
     from .trace import trace
 
     trace("main")
@@ -236,6 +248,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     notifier = service_manager.take()  # before anything can start a process that inherits it
     args = parse_args(argv)
     trace("args")
+    if args.usage_report:  # a report, printed: no window, no lock
+        from .usage_report import run
+
+        return run(args)
+    from ..look.assets import AssetError
+    from .display import DisplayError, show_window
+
     kiosk = None
     if args.kiosk or args.kiosk_config:  # a player's run never imports game.records.kiosk
         from ..records.kiosk import KioskConfigError
