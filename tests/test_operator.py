@@ -152,3 +152,24 @@ def test_no_button_a_visitor_can_reach_opens_it(display, ctx):
     screens = _walk(_Opener(ctx.storage.data_dir.parent / "walk", "en", kiosk=True))
     assert {"TitleScene", "PlayScene"} <= {name for name, _offers in screens}
     assert all(name != "OperatorScene" for name, _offers in screens)
+
+
+@pytest.mark.parametrize("pin", ["", "2580"])
+def test_the_chord_again_over_the_operators_screens_opens_no_second(operator, pin):
+    """The chord pressed again over the operator's screen, or over the keypad, leaves it
+    as it is: one Back (or Cancel) is back at the table."""
+    driver = operator(exit_pin=pin)
+    screen = driver.scene
+    driver.key(pygame.K_q, CHORD)
+    assert driver.scene is screen
+    driver.seconds(0.5)
+    driver.click(screen.button_rects()["back"].center)
+    assert driver.scene is screen.under
+    if pin:
+        driver.key(pygame.K_q, CHORD)
+        pad = driver.scene
+        assert isinstance(pad, PinScene)
+        driver.key(pygame.K_q, CHORD)
+        assert driver.scene is pad
+        driver.click(pad.buttons()["cancel"].center)
+        assert driver.scene is screen.under

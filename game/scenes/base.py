@@ -54,6 +54,10 @@ def table_title(game: str) -> str:
 class Scene:
     """A screen of the game. Handlers return the next scene, or None to stay."""
 
+    operator = False
+    """True for a kiosk operator's screens (the keypad, the usage summary): the
+    operator's chord over one of them opens no second."""
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.size = (0, 0)

@@ -109,6 +109,8 @@ class KioskGuard:
             if event.key == pygame.K_F11:
                 return scene  # stays fullscreen
             if event.key == self.chord_key and all(mods & mask for mask in self.chord_mods):
+                if scene.operator:
+                    return scene  # the operator's screen is open already
                 if self.config.exit_pin:  # over a table, once a card carried flew back
                     pin, tries = self.config.exit_pin, self.pin_tries
                     return scene.cover(lambda: self.flow.operator_pin(scene, pin, tries)) or scene
@@ -201,6 +203,8 @@ class StillPlayingScene(Dialog):
 class PinScene(Scene):
     """The operator's keypad: the right PIN opens the operator's screen (``then``: the
     flow's), or without one ends the program."""
+
+    operator = True
 
     KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok")
 

@@ -36,6 +36,7 @@ class OperatorScene(ButtonScene):
     """The usage summary over the scene ``under``, with Quit and Back."""
 
     GUARD = DIALOG_GUARD  # (after the PIN's OK: a second tap lands on nothing)
+    operator = True
 
     def __init__(self, ctx: Context, under: Scene) -> None:
         super().__init__(ctx)
