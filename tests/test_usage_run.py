@@ -40,9 +40,14 @@ THINK = 2.5
 
 def report(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``python main.py --usage-report ARGS`` on the folders under ``home``."""
-    env = {**os.environ, "HALFMOON_HOME": str(home), "SDL_VIDEODRIVER": "dummy"}
+    return run(home, "main.py", "--usage-report", *args)
+
+
+def run(home: Path, *args: str, video: str = "dummy") -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` on the folders under ``home``, its output as text."""
+    env = {**os.environ, "HALFMOON_HOME": str(home), "SDL_VIDEODRIVER": video}
     return subprocess.run(
-        [sys.executable, "main.py", "--usage-report", *args],
+        [sys.executable, *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -174,16 +179,7 @@ def test_a_bad_since_is_one_line_and_exit_status_2(tmp_path, since):
 
 
 def test_since_without_the_report_is_refused(tmp_path):
-    env = {**os.environ, "HALFMOON_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy"}
-    done = subprocess.run(
-        [sys.executable, "main.py", "--since", "2026-12-01"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run(tmp_path, "main.py", "--since", "2026-12-01")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "--usage-report" in done.stderr
 
@@ -214,14 +210,5 @@ def test_the_report_opens_no_window_and_imports_no_pygame(tmp_path):
         "status = main(['--usage-report'])\n"
         "print('pygame' in sys.modules, status, file=sys.stderr)\n"
     )
-    env = {**os.environ, "HALFMOON_HOME": str(tmp_path), "SDL_VIDEODRIVER": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run(tmp_path, "-c", code, video="offscreen")
     assert done.stderr == "False 0\n" and done.stdout == HEADER + "\n"
