@@ -82,6 +82,7 @@ def test_the_group_is_removed_on_ctrl_c():
     assert not path.exists()
 
 
+@pytest.mark.once  # (SDL's and the game's behaviour: the same on any Python)
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
 def test_the_scripted_game_of_the_profile_plays_every_kind_of_the_registry(kind):
     """Each kind's deal of the profile is played by its scripted game (a removal game's by

@@ -350,6 +350,7 @@ def _played_in_process(tmp_path: Path, kind) -> tuple[str, str | None]:
     return first, None if second is None else second.position()
 
 
+@pytest.mark.once  # (SDL's and the game's behaviour: the same on any Python)
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.key)
 def test_clicks_play_a_move_and_f11_goes_both_ways_on_wayland(seated, display, kind, tmp_path):
     """A game under way resumed with Enter, its script's next move clicked on its
