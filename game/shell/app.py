@@ -251,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.usage_report:  # a report, printed: no window, no lock
         from .usage_report import run
 
-        return run(args)
+        return run(args, storage_from_environment())
     from ..look.assets import AssetError
     from .display import DisplayError, show_window
 

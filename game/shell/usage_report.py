@@ -14,18 +14,21 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from .error_line import say
 
+if TYPE_CHECKING:
+    from ..records.storage import Storage
 
-def run(args: argparse.Namespace) -> int:
-    """Print the report the arguments ask for; the exit status: 0 when printed, 1 when
-    the record cannot be read or is damaged, 2 for a kiosk configuration refused (one
-    line on stderr for each)."""
+
+def run(args: argparse.Namespace, storage: Storage) -> int:
+    """Print the report the arguments ask for, from ``storage``'s folders; the exit
+    status: 0 when printed, 1 when the record cannot be read or is damaged, 2 for a kiosk
+    configuration refused (one line on stderr for each)."""
     from ..records.fields import DamagedFile
     from ..records.storage import MAX_FILE_BYTES, read_regular_file, shown
     from ..records.usage import USAGE_FILE, Usage, report
-    from .app import storage_from_environment
 
     keys = None
     if args.kiosk_config:
@@ -36,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         except KioskConfigError as error:
             say(f"halfmoon: error: {error}")
             return 2
-    path = storage_from_environment().path(USAGE_FILE)
+    path = storage.path(USAGE_FILE)
     try:
         raw = read_regular_file(path, MAX_FILE_BYTES)
     except FileNotFoundError:
