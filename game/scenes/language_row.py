@@ -41,7 +41,7 @@ def rects(size: tuple[int, int], unit: int, codes: tuple[str, ...]) -> dict[str,
     width, full_height = size
     margin, gap = max(6, unit // 3), max(4, unit // 4)
     row_h = height(unit)
-    px = label_px(unit)
+    px = label_px(row_h)
     widest = max(ui.text_surface(LANGUAGES[code], px, theme.TEXT).get_width() for code in codes)
     count = len(codes)
     button_w = min(widest + unit, (width - 2 * margin - (count - 1) * gap) // count)
@@ -53,9 +53,9 @@ def rects(size: tuple[int, int], unit: int, codes: tuple[str, ...]) -> dict[str,
     }
 
 
-def label_px(unit: int) -> int:
-    """The names' size before they shrink to fit."""
-    return max(10, int(unit * 0.36))
+def label_px(row_h: int) -> int:
+    """The names' size in a row ``row_h`` pixels high, before they shrink to fit."""
+    return max(10, int(row_h * 0.45))
 
 
 def area(buttons: dict[str, pygame.Rect], unit: int) -> pygame.Rect | None:
@@ -78,9 +78,9 @@ def draw(
     focused one."""
     if not buttons:
         return
-    unit = next(iter(buttons.values())).height
+    row_h = next(iter(buttons.values())).height
     labels = [(LANGUAGES[code_of(key) or ""], rect) for key, rect in buttons.items()]
-    px = ui.row_px(labels, label_px(round(unit / 0.8)))
+    px = ui.row_px(labels, label_px(row_h))
     for (label, rect), key in zip(labels, buttons, strict=True):
         ui.draw_button(
             surface,
@@ -92,7 +92,7 @@ def draw(
             palette=palette,
         )
         if key == focus:
-            ring = rect.inflate(unit // 5, unit // 5)
+            ring = rect.inflate(row_h // 5, row_h // 5)
             pygame.draw.rect(
-                surface, theme.FOCUS, ring, max(2, unit // 14), border_radius=unit // 3
+                surface, theme.FOCUS, ring, max(2, row_h // 14), border_radius=row_h // 3
             )
